@@ -1,0 +1,3 @@
+module github.com/gpumem/playground
+
+go 1.26
