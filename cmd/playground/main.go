@@ -28,6 +28,10 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "version":
 		fmt.Fprintf(stdout, "playground %s\n", sim.Version)
 		return 0
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "fidelity":
+		return fidelityCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
