@@ -4,6 +4,15 @@
 // external_annotations) so pytorch.org/memory_viz can open them, and imports
 // users' real snapshot pickles.
 //
+// # Values
+//
+// Python values are represented by these Go types: None nil, bool bool, int
+// int64 (or *big.Int beyond 64 bits), float float64, str string, bytes
+// []byte, list []any, tuple Tuple, dict *Dict (insertion-ordered), set and
+// frozenset *Set. Anything else in a pickle (class instances, GLOBAL
+// references other than the builtins CPython uses for sets and bytes,
+// persistent ids) is rejected: a snapshot is plain data.
+//
 // # Writing
 //
 // Marshal and Encoder write protocol 2 by default (3 and 4 on request; never

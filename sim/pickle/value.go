@@ -1,20 +1,3 @@
-// Package pickle reads and writes Python pickles of plain data: the format of
-// torch.cuda.memory._dump_snapshot() files that pytorch.org/memory_viz opens.
-//
-// Values are represented by these Go types:
-//
-//	None        nil
-//	bool        bool
-//	int         int64, or *big.Int when it does not fit in 64 bits
-//	float       float64
-//	str         string
-//	bytes       []byte
-//	list        []any
-//	tuple       Tuple
-//	dict        *Dict (keeps insertion order, like a Python dict)
-//
-// Anything else in a pickle (class instances, GLOBAL references, persistent ids)
-// is rejected with an error: a snapshot is plain data.
 package pickle
 
 // Tuple is a Python tuple.
