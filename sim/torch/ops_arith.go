@@ -1,0 +1,432 @@
+package torch
+
+// scalarResult is the dtype of tensor ⊕ Python scalar.
+func scalarResult(a *Tensor, s Scalar) DType { return ResultType([]*Tensor{a}, []ScalarKind{s.Kind}) }
+
+// Add is torch.add(a, b, alpha=alpha).
+func (rt *Runtime) Add(a, b *Tensor, alpha float64) (*Tensor, error) {
+	out, err := rt.pointwiseOut("add", ResultType([]*Tensor{a, b}, nil), a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("AddBackward0", a, b)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		if n.needsInput(0) {
+			res[0] = g[0].Retain()
+		}
+		if n.needsInput(1) {
+			if alpha == 1 {
+				res[1] = g[0].Retain()
+			} else {
+				r, err := rt.MulScalar(g[0], Float(alpha))
+				if err != nil {
+					return res.fail(err)
+				}
+				res[1] = r
+			}
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// AddScalar is a + s (AddBackward1).
+func (rt *Runtime) AddScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	out, err := rt.unaryOut("add", a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("AddBackward1", a)
+	n.finish(passThrough, out)
+	return out, nil
+}
+
+// passThrough is a backward whose gradient is the incoming one.
+func passThrough(n *Node, g []*Tensor) ([]*Tensor, error) {
+	res := make([]*Tensor, len(n.next))
+	if n.needsInput(0) {
+		res[0] = g[0].Retain()
+	}
+	return res, nil
+}
+
+// Sub is torch.sub(a, b, alpha=alpha).
+func (rt *Runtime) Sub(a, b *Tensor, alpha float64) (*Tensor, error) {
+	out, err := rt.pointwiseOut("sub", ResultType([]*Tensor{a, b}, nil), a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("SubBackward0", a, b)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		if n.needsInput(0) {
+			res[0] = g[0].Retain()
+		}
+		if n.needsInput(1) {
+			r, err := rt.Neg(g[0])
+			if err != nil {
+				return res.fail(err)
+			}
+			if alpha != 1 {
+				r2, err := rt.MulScalar(r, Float(alpha))
+				r.Release()
+				if err != nil {
+					return res.fail(err)
+				}
+				r = r2
+			}
+			res[1] = r
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// SubScalar is a - s (SubBackward1).
+func (rt *Runtime) SubScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	out, err := rt.unaryOut("sub", a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("SubBackward1", a)
+	n.finish(passThrough, out)
+	return out, nil
+}
+
+// RSubScalar is s - a (RsubBackward1).
+func (rt *Runtime) RSubScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	out, err := rt.unaryOut("rsub", a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("RsubBackward1", a)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.Neg(g[0])
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// Mul is a * b (MulBackward0: saves other for self's gradient and self for
+// other's).
+func (rt *Runtime) Mul(a, b *Tensor) (*Tensor, error) {
+	out, err := rt.pointwiseOut("mul", ResultType([]*Tensor{a, b}, nil), a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("MulBackward0", a, b)
+	if n != nil {
+		n.saveIf(n.needsInput(1), a, false) // self, for other's gradient
+		n.saveIf(n.needsInput(0), b, false) // other, for self's gradient
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		if n.needsInput(0) {
+			other, err := n.unpack(1)
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.Mul(g[0], other)
+			other.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[0] = r
+		}
+		if n.needsInput(1) {
+			self, err := n.unpack(0)
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.Mul(g[0], self)
+			self.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[1] = r
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// MulScalar is a * s (Python numbers are wrapped: MulBackward0 with a CPU
+// scalar other; the gradient is grad * s).
+func (rt *Runtime) MulScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	out, err := rt.unaryOut("mul", a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("MulBackward0", a, nil)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.MulScalar(g[0], s)
+		return []*Tensor{r, nil}, err
+	}, out)
+	return out, nil
+}
+
+// Div is a / b (DivBackward0).
+func (rt *Runtime) Div(a, b *Tensor) (*Tensor, error) {
+	dt := ResultType([]*Tensor{a, b}, nil)
+	if !dt.IsFloating() && !dt.IsComplex() {
+		dt = Float32
+	}
+	out, err := rt.pointwiseOut("div", dt, a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("DivBackward0", a, b)
+	if n != nil {
+		n.saveIf(n.needsInput(1), a, false)
+		n.saveIf(n.anyNeeded(0, 1), b, false)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		other, err := n.unpack(1)
+		if err != nil {
+			return res.fail(err)
+		}
+		defer other.Release()
+		if n.needsInput(0) {
+			r, err := rt.Div(g[0], other)
+			if err != nil {
+				return res.fail(err)
+			}
+			res[0] = r
+		}
+		if n.needsInput(1) {
+			self, err := n.unpack(0)
+			if err != nil {
+				return res.fail(err)
+			}
+			// -grad * ((self / other) / other): temporaries live to the end
+			t1, err := rt.Neg(g[0])
+			var t2, t3, r *Tensor
+			if err == nil {
+				t2, err = rt.Div(self, other)
+			}
+			if err == nil {
+				t3, err = rt.Div(t2, other)
+			}
+			if err == nil {
+				r, err = rt.Mul(t1, t3)
+			}
+			releaseAll([]*Tensor{t1, t2, t3, self})
+			if err != nil {
+				return res.fail(err)
+			}
+			res[1] = r
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// DivScalar is a / s (DivBackward0 with a wrapped scalar: grad / s).
+func (rt *Runtime) DivScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	dt := scalarResult(a, s)
+	if !dt.IsFloating() && !dt.IsComplex() {
+		dt = Float32
+	}
+	out, err := rt.unaryOut("div", a, dt)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("DivBackward0", a, nil)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.DivScalar(g[0], s)
+		return []*Tensor{r, nil}, err
+	}, out)
+	return out, nil
+}
+
+// RDivScalar is s / a (a.reciprocal() * s: ReciprocalBackward0 then MulBackward0).
+func (rt *Runtime) RDivScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	r, err := rt.unaryGrad("reciprocal", "ReciprocalBackward0", a, saveResult, func(g, self, result *Tensor) (*Tensor, error) {
+		// -grad * (result * result).conj()
+		t1, err := rt.Neg(g)
+		if err != nil {
+			return nil, err
+		}
+		defer t1.Release()
+		t2, err := rt.Mul(result, result)
+		if err != nil {
+			return nil, err
+		}
+		defer t2.Release()
+		return rt.Mul(t1, t2)
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer r.Release()
+	return rt.MulScalar(r, s)
+}
+
+// Neg is -a.
+func (rt *Runtime) Neg(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("neg", "NegBackward0", a, saveNone, func(g, _, _ *Tensor) (*Tensor, error) { return rt.Neg(g) })
+}
+
+// PowScalar is a ** e (PowBackward0 saves self).
+func (rt *Runtime) PowScalar(a *Tensor, e Scalar) (*Tensor, error) {
+	dt := scalarResult(a, e)
+	out, err := rt.unaryOut("pow", a, dt)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("PowBackward0", a)
+	if n != nil {
+		n.save(a, false)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		self, err := n.unpack(0)
+		if err != nil {
+			return nil, err
+		}
+		defer self.Release()
+		if e.Value() == 0 {
+			r, err := rt.ZerosLike(self)
+			return []*Tensor{r}, err
+		}
+		// grad * (e * self.pow(e - 1)).conj()
+		t1, err := rt.PowScalar(self, Float(e.Value()-1))
+		if err != nil {
+			return nil, err
+		}
+		defer t1.Release()
+		t2, err := rt.MulScalar(t1, Float(e.Value()))
+		if err != nil {
+			return nil, err
+		}
+		defer t2.Release()
+		r, err := rt.Mul(g[0], t2)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// saveKind says what a unary op keeps for its backward.
+type saveKind uint8
+
+const (
+	saveNone saveKind = iota
+	saveSelf
+	saveResult
+)
+
+// unaryGrad runs a dtype-preserving unary op named op with backward node
+// name whose gradient is bw(grad, self, result) (self/result nil unless saved).
+func (rt *Runtime) unaryGrad(op, name string, a *Tensor, save saveKind, bw func(g, self, result *Tensor) (*Tensor, error)) (*Tensor, error) {
+	dt := a.dtype
+	if !dt.IsFloating() && !dt.IsComplex() && op != "neg" && op != "relu" && op != "abs" {
+		dt = Float32
+	}
+	out, err := rt.unaryOut(op, a, dt)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record(name, a)
+	if n != nil {
+		switch save {
+		case saveSelf:
+			n.save(a, false)
+		case saveResult:
+			n.save(out, true)
+		}
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		var self, result *Tensor
+		if save != saveNone {
+			t, err := n.unpack(0)
+			if err != nil {
+				return nil, err
+			}
+			defer t.Release()
+			if save == saveSelf {
+				self = t
+			} else {
+				result = t
+			}
+		}
+		r, err := bw(g[0], self, result)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// gradLike allocates a backward kernel's output shaped like g (and x).
+func (rt *Runtime) gradLike(op string, g, x *Tensor) (*Tensor, error) {
+	return rt.pointwiseOut(op, g.dtype, g, x)
+}
+
+// Relu is torch.relu (ReluBackward0 saves result; threshold_backward).
+func (rt *Runtime) Relu(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("relu", "ReluBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) { return rt.gradLike("threshold_backward", g, r) })
+}
+
+// Sigmoid is torch.sigmoid.
+func (rt *Runtime) Sigmoid(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("sigmoid", "SigmoidBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) { return rt.gradLike("sigmoid_backward", g, r) })
+}
+
+// Tanh is torch.tanh.
+func (rt *Runtime) Tanh(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("tanh", "TanhBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) { return rt.gradLike("tanh_backward", g, r) })
+}
+
+// Gelu is F.gelu.
+func (rt *Runtime) Gelu(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("gelu", "GeluBackward0", a, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) { return rt.gradLike("gelu_backward", g, s) })
+}
+
+// Silu is F.silu.
+func (rt *Runtime) Silu(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("silu", "SiluBackward0", a, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) { return rt.gradLike("silu_backward", g, s) })
+}
+
+// Exp is torch.exp (saves result; grad * result).
+func (rt *Runtime) Exp(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("exp", "ExpBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) { return rt.Mul(g, r) })
+}
+
+// Log is torch.log (saves self; grad / self).
+func (rt *Runtime) Log(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("log", "LogBackward0", a, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) { return rt.Div(g, s) })
+}
+
+// Sqrt is torch.sqrt (saves result; grad / (2 * result)).
+func (rt *Runtime) Sqrt(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("sqrt", "SqrtBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) {
+		t, err := rt.MulScalar(r, Float(2))
+		if err != nil {
+			return nil, err
+		}
+		defer t.Release()
+		return rt.Div(g, t)
+	})
+}
+
+// Abs is torch.abs (saves self; grad * self.sgn()).
+func (rt *Runtime) Abs(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("abs", "AbsBackward0", a, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) {
+		t, err := rt.unaryOut("sgn", s, s.dtype)
+		if err != nil {
+			return nil, err
+		}
+		defer t.Release()
+		return rt.Mul(g, t)
+	})
+}
+
+// Compare is a comparison (eq, ne, lt, le, gt, ge) of two tensors: a bool
+// tensor, no gradient.
+func (rt *Runtime) Compare(op string, a, b *Tensor) (*Tensor, error) {
+	return rt.pointwiseOut(op, Bool, a, b)
+}
+
+// CompareScalar compares a tensor with a number.
+func (rt *Runtime) CompareScalar(op string, a *Tensor) (*Tensor, error) {
+	return rt.unaryOut(op, a, Bool)
+}

@@ -1,0 +1,427 @@
+package torch
+
+// Conv2d is F.conv2d through cuDNN: the output is allocated; the cuDNN
+// workspace is modelled as 0 bytes (the oracle traces bound it to less than
+// the free space of the segments present; see NOTES.md). The node
+// (ConvolutionBackward0) saves input and weight.
+func (rt *Runtime) Conv2d(x, w, b *Tensor, stride, padding, dilation [2]int64, groups int64) (*Tensor, error) {
+	if len(x.shape) != 4 || len(w.shape) != 4 {
+		return nil, Errorf(RuntimeError, "Expected 4D (batched) input to conv2d, but got input of size: %s", shapeList(x.shape))
+	}
+	if x.shape[1] != w.shape[1]*groups {
+		return nil, Errorf(RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead", groups, shapeList(w.shape), shapeList(x.shape), w.shape[1]*groups, x.shape[1])
+	}
+	if x.dtype != w.dtype {
+		return nil, Errorf(RuntimeError, "Input type (%s) and weight type (%s) should be the same", x.typeString(), w.typeString())
+	}
+	out := []int64{x.shape[0], w.shape[0], 0, 0}
+	for i := 0; i < 2; i++ {
+		k := dilation[i]*(w.shape[2+i]-1) + 1
+		o := (x.shape[2+i]+2*padding[i]-k)/stride[i] + 1
+		if o <= 0 {
+			return nil, Errorf(RuntimeError, "Calculated output size: (%d x %d). Output size is too small", out[2], o)
+		}
+		out[2+i] = o
+	}
+	y, err := rt.empty("conv2d", out, nil, x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("ConvolutionBackward0", x, w, b)
+	if n != nil {
+		n.save(x, false)
+		n.save(w, false)
+	}
+	xs, ws := cloneShape(x.shape), cloneShape(w.shape)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 3)
+		if n.needsInput(0) {
+			r, err := rt.empty("convolution_backward", xs, nil, g[0].dtype, g[0].device)
+			if err != nil {
+				return res.fail(err)
+			}
+			res[0] = r
+		}
+		if n.needsInput(1) {
+			r, err := rt.empty("convolution_backward", ws, nil, g[0].dtype, g[0].device)
+			if err != nil {
+				return res.fail(err)
+			}
+			res[1] = r
+		}
+		if n.needsInput(2) {
+			r, err := rt.Sum(g[0], []int64{0, 2, 3}, false, nil)
+			if err != nil {
+				return res.fail(err)
+			}
+			res[2] = r
+		}
+		return res, nil
+	}, y)
+	return y, nil
+}
+
+// poolOut is pooling_output_shape.
+func poolOut(in, k, s, p, d int64, ceil bool) int64 {
+	num := in + 2*p - d*(k-1) - 1
+	if ceil {
+		num += s - 1
+	}
+	o := num/s + 1
+	if ceil && (o-1)*s >= in+p {
+		o--
+	}
+	return o
+}
+
+// MaxPool2d is F.max_pool2d: on CUDA it runs max_pool2d_with_indices (the
+// int64 indices are allocated; kept by the node when recording, a
+// temporary otherwise).
+func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor, error) {
+	nd := len(x.shape)
+	if nd != 3 && nd != 4 {
+		return nil, Errorf(RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input")
+	}
+	shape := cloneShape(x.shape)
+	for i := 0; i < 2; i++ {
+		shape[nd-2+i] = poolOut(x.shape[nd-2+i], k[i], s[i], p[i], d[i], ceil)
+	}
+	out, err := rt.empty("max_pool2d", shape, nil, x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := rt.empty("max_pool2d", shape, nil, Int64, x.device)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	n := rt.record("MaxPool2DWithIndicesBackward0", x)
+	if n != nil {
+		n.save(x, false)
+		n.save(idx, true)
+		xs := cloneShape(x.shape)
+		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			r, err := rt.empty("max_pool2d_with_indices_backward", xs, nil, g[0].dtype, g[0].device)
+			return []*Tensor{r}, err
+		}
+		n.setHistory(out, nil)
+	}
+	idx.Release()
+	return out, nil
+}
+
+// AvgPool2d is F.avg_pool2d / adaptive pooling with a given output shape
+// (AvgPool2DBackward0 saves self).
+func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64) (*Tensor, error) {
+	nd := len(x.shape)
+	if nd != 3 && nd != 4 {
+		return nil, Errorf(RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input")
+	}
+	shape := cloneShape(x.shape)
+	shape[nd-2], shape[nd-1] = outHW[0], outHW[1]
+	out, err := rt.empty(op, shape, nil, x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	name := "AvgPool2DBackward0"
+	if op == "adaptive_avg_pool2d" {
+		name = "AdaptiveAvgPool2DBackward0"
+	}
+	n := rt.record(name, x)
+	if n != nil {
+		n.save(x, false)
+	}
+	xs := cloneShape(x.shape)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.empty(op+"_backward", xs, nil, g[0].dtype, g[0].device)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// Softmax is torch.softmax / log_softmax along dim (the node saves the
+// result; the backward allocates like the gradient).
+func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, error) {
+	if _, err := wrapDim(dim, len(x.shape)); err != nil {
+		return nil, err
+	}
+	ins, release, err := rt.autocastFP32(x)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+		x = ins[0]
+	}
+	src := x.Retain()
+	if dt != nil && *dt != x.dtype {
+		c, err := rt.To(x, *dt, x.device, false)
+		src.Release()
+		if err != nil {
+			return nil, err
+		}
+		src = c
+	}
+	defer src.Release()
+	op, name := "softmax", "SoftmaxBackward0"
+	if log {
+		op, name = "log_softmax", "LogSoftmaxBackward0"
+	}
+	return rt.unaryGrad(op, name, src, saveResult, func(g, _, r *Tensor) (*Tensor, error) {
+		return rt.gradLike("_"+op+"_backward_data", g, r)
+	})
+}
+
+// NllLoss is F.nll_loss(input [N, C], target [N]) with mean/sum reduction
+// (two zero-dim outputs: the loss and total_weight) or none.
+func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error) {
+	if len(x.shape) < 1 || len(x.shape) > 2 {
+		return nil, Errorf(ValueError, "Expected 2 or more dimensions (got %d)", len(x.shape))
+	}
+	if target.dtype != Int64 {
+		return nil, Errorf(RuntimeError, "expected scalar type Long but found %s", target.dtype.cppName())
+	}
+	var shape []int64
+	if reduction == "none" && len(x.shape) == 2 {
+		shape = []int64{x.shape[0]}
+	}
+	out, err := rt.empty("nll_loss", shape, nil, x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	tw, err := rt.empty("nll_loss", nil, nil, x.dtype, x.device)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	n := rt.record("NllLossBackward0", x)
+	if n != nil {
+		n.save(x, false)
+		n.save(target, false)
+		n.save(tw, true)
+		xs, dt := cloneShape(x.shape), x.dtype
+		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			r, err := rt.empty("nll_loss_backward", xs, nil, dt, g[0].device)
+			return []*Tensor{r}, err
+		}
+		n.setHistory(out, nil)
+	}
+	tw.Release()
+	return out, nil
+}
+
+// CrossEntropy is F.cross_entropy with class-index targets: log_softmax
+// over dim 1, then nll_loss.
+func (rt *Runtime) CrossEntropy(x, target *Tensor, reduction string) (*Tensor, error) {
+	dim := int64(1)
+	if len(x.shape) == 1 {
+		dim = 0
+	}
+	ls, err := rt.Softmax(x, dim, true, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer ls.Release()
+	return rt.NllLoss(ls, target, reduction)
+}
+
+// MseLoss is F.mse_loss. Model taken from the H100 traces (oracle cases
+// s001_amp, s002_model): the forward peaks at two input-sized buffers (plus
+// reduction scratch on large inputs, not modelled yet), and the returned
+// loss keeps one input-sized buffer alive
+// until the loss itself dies (backward does not free it). The backward
+// allocates one input-sized gradient (mse_loss_backward: zeros_like).
+func (rt *Runtime) MseLoss(x, target *Tensor, reduction string) (*Tensor, error) {
+	ins, release, err := rt.autocastFP32(x, target)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+		x, target = ins[0], ins[1]
+	}
+	unreduced, err := rt.pointwiseOut("mse_loss", ResultType([]*Tensor{x, target}, nil), x, target)
+	if err != nil {
+		return nil, err
+	}
+	if reduction == "none" {
+		n := rt.record("MseLossBackward0", x, target)
+		rt.mseNode(n, x, target, unreduced)
+		return unreduced, nil
+	}
+	tmp, err := rt.unaryOut("mse_loss", unreduced, unreduced.dtype)
+	if err != nil {
+		unreduced.Release()
+		return nil, err
+	}
+	tmp.Release()
+	// the loss is a zero-dim tensor over the unreduced buffer
+	unreduced.shape, unreduced.strides = nil, nil
+	n := rt.record("MseLossBackward0", x, target)
+	rt.mseNode(n, x, target, unreduced)
+	return unreduced, nil
+}
+
+func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor) {
+	if n == nil {
+		return
+	}
+	n.save(x, false)
+	n.save(target, false)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		for i := 0; i < 2; i++ {
+			if !n.needsInput(i) {
+				continue
+			}
+			self, err := n.unpack(i)
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.empty("mse_loss_backward", self.shape, nil, self.dtype, self.device)
+			self.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[i] = r
+		}
+		return res, nil
+	}, out)
+}
+
+// Dropout is F.dropout: identity (the same tensor) when not training or
+// p is 0; on CUDA in training, native_dropout allocates the output and a
+// bool mask (kept by the node).
+func (rt *Runtime) Dropout(x *Tensor, p float64, train bool) (*Tensor, error) {
+	if p < 0 || p > 1 {
+		return nil, Errorf(ValueError, "dropout probability has to be between 0 and 1, but got %v", p)
+	}
+	if !train || p == 0 || x.Numel() == 0 {
+		return x.Retain(), nil
+	}
+	out, err := rt.unaryOut("dropout", x, x.dtype)
+	if err != nil {
+		return nil, err
+	}
+	mask, err := rt.unaryOut("dropout", x, Bool)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	n := rt.record("NativeDropoutBackward0", x)
+	if n != nil {
+		n.save(mask, true)
+		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			m, err := n.unpack(0)
+			if err != nil {
+				return nil, err
+			}
+			defer m.Release()
+			r, err := rt.gradLike("native_dropout_backward", g[0], m)
+			return []*Tensor{r}, err
+		}
+		n.setHistory(out, nil)
+	}
+	mask.Release()
+	return out, nil
+}
+
+// LayerNorm is F.layer_norm (native_layer_norm: output, mean and rstd of
+// the normalised rows in float32 for half inputs).
+func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor) (*Tensor, error) {
+	k := len(normShape)
+	if k > len(x.shape) || !sameShape(x.shape[len(x.shape)-k:], normShape) {
+		return nil, Errorf(RuntimeError, "Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s", shapeList(normShape), shapeList(normShape)[1:len(shapeList(normShape))-1], shapeList(x.shape))
+	}
+	ins, release, err := rt.autocastFP32(x, w, b)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+		x, w, b = ins[0], ins[1], ins[2]
+	}
+	out, err := rt.empty("layer_norm", x.shape, nil, x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	stat := cloneShape(x.shape[:len(x.shape)-k])
+	for i := 0; i < k; i++ {
+		stat = append(stat, 1)
+	}
+	sdt := x.dtype
+	if sdt == Float16 || sdt == BFloat16 {
+		sdt = Float32
+	}
+	mean, err := rt.empty("layer_norm", stat, nil, sdt, x.device)
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	rstd, err := rt.empty("layer_norm", stat, nil, sdt, x.device)
+	if err != nil {
+		out.Release()
+		mean.Release()
+		return nil, err
+	}
+	n := rt.record("NativeLayerNormBackward0", x, w, b)
+	if n != nil {
+		n.save(x, false)
+		n.save(w, false)
+		n.save(b, false)
+		n.save(mean, true)
+		n.save(rstd, true)
+		xs, dt := cloneShape(x.shape), x.dtype
+		var wsh []int64
+		if w != nil {
+			wsh = cloneShape(w.shape)
+		}
+		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			res := make(gradSlot, 3)
+			if n.needsInput(0) {
+				r, err := rt.empty("native_layer_norm_backward", xs, nil, dt, g[0].device)
+				if err != nil {
+					return res.fail(err)
+				}
+				res[0] = r
+			}
+			for i := 1; i < 3; i++ {
+				if n.needsInput(i) {
+					r, err := rt.empty("native_layer_norm_backward", wsh, nil, dt, g[0].device)
+					if err != nil {
+						return res.fail(err)
+					}
+					res[i] = r
+				}
+			}
+			return res, nil
+		}
+		n.setHistory(out, nil, nil)
+	}
+	mean.Release()
+	rstd.Release()
+	return out, nil
+}
+
+// Embedding is F.embedding: weight rows gathered (EmbeddingBackward0 saves
+// the indices; the backward allocates a weight-sized gradient).
+func (rt *Runtime) Embedding(idx, w *Tensor) (*Tensor, error) {
+	if idx.dtype != Int64 && idx.dtype != Int32 {
+		return nil, Errorf(RuntimeError, "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)", idx.typeString())
+	}
+	shape := append(cloneShape(idx.shape), w.shape[1])
+	out, err := rt.empty("embedding", shape, nil, w.dtype, w.device)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("EmbeddingBackward0", w)
+	if n != nil {
+		n.save(idx, false)
+	}
+	ws, dt := cloneShape(w.shape), w.dtype
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.empty("embedding_dense_backward", ws, nil, dt, g[0].device)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
