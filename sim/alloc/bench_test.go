@@ -14,17 +14,41 @@ import (
 // block and allocates a new one in its place. Sizes are 80% small
 // (512 B–1 MiB, log-uniform) and 20% large (1–16 MiB, log-uniform).
 func BenchmarkMallocFree(b *testing.B) {
+	benchMallocFree(b, func(r *rand.Rand) int64 {
+		lo, hi := 9.0, 20.0 // log2 bounds for small requests
+		if r.IntN(5) == 0 {
+			lo, hi = 20.0, 24.0
+		}
+		return int64(pow2(lo + r.Float64()*(hi-lo)))
+	})
+}
+
+// BenchmarkMallocFreeShapes is the same working set with sizes drawn from
+// 64 fixed sizes (48 small, 16 large), as tensor shapes repeat in real
+// programs: cached blocks are mostly reused whole.
+func BenchmarkMallocFreeShapes(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	shapes := make([]int64, 64)
+	for i := range shapes {
+		if i < 48 {
+			shapes[i] = 512 * (1 + r.Int64N(2048))
+		} else {
+			shapes[i] = 1<<20 + r.Int64N(15<<20)
+		}
+	}
+	benchMallocFree(b, func(r *rand.Rand) int64 { return shapes[r.IntN(len(shapes))] })
+}
+
+// benchMallocFree runs malloc+free pairs over 10 000 live blocks whose sizes
+// come from size.
+func benchMallocFree(b *testing.B, size func(*rand.Rand) int64) {
 	const live = 10000
 	const tableSize = 1 << 16
 	r := rand.New(rand.NewPCG(1, 2))
 	sizes := make([]int64, tableSize)
 	victims := make([]int32, tableSize)
 	for i := range sizes {
-		lo, hi := 9.0, 20.0 // log2 bounds for small requests
-		if r.IntN(5) == 0 {
-			lo, hi = 20.0, 24.0
-		}
-		sizes[i] = int64(pow2(lo + r.Float64()*(hi-lo)))
+		sizes[i] = size(r)
 		victims[i] = int32(r.IntN(live))
 	}
 	a := New(profile.Default(), DefaultConfig(), nil, nil)
@@ -57,7 +81,7 @@ func BenchmarkMallocFree(b *testing.B) {
 		}
 		blocks[j] = blk
 	}
-	b.StopTimer(); b.Logf("free sets: small %d (%d chunks) large %d (%d chunks) segs %d", a.small.free.n, len(a.small.free.chunks), a.large.free.n, len(a.large.free.chunks), a.stats.Segment[0].Current)
+	b.StopTimer()
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "pairs/s")
 }
 
