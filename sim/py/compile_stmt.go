@@ -1,0 +1,467 @@
+package py
+
+import (
+	"fmt"
+
+	"github.com/gpumem/playground/sim/py/syntax"
+)
+
+func (fc *fnCompiler) stmts(ss []syntax.Stmt) ([]stmtFn, error) {
+	out := make([]stmtFn, 0, len(ss))
+	for _, s := range ss {
+		f, err := fc.stmt(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// execStmts runs a block; an exception leaving a statement is recorded in
+// the frame's traceback.
+func execStmts(fr *frame, body []stmtFn) (ctl, error) {
+	for _, s := range body {
+		c, err := s(fr)
+		if err != nil {
+			return 0, fr.it.noteErr(fr, err)
+		}
+		if c != ctlNext {
+			return c, nil
+		}
+	}
+	return ctlNext, nil
+}
+
+// noteErr adds fr to the traceback of a Python exception passing through it
+// and sets its __context__ to the exception being handled.
+func (it *Interp) noteErr(fr *frame, err error) error {
+	exc, ok := err.(*Instance)
+	if !ok || exc.exc == nil {
+		if !isCatchable(err) {
+			return err
+		}
+		exc = it.toException(err)
+		if exc == nil {
+			return err
+		}
+	}
+	b := exc.base()
+	if b.flags&flagGCType == 0 {
+		it.newGC(exc, true)
+		if exc.exc.args != emptyTuple && exc.exc.args.flags&flagGCType == 0 {
+			it.newGC(exc.exc.args, true)
+		}
+	}
+	if exc.exc.context == nil && len(it.handled) > 0 {
+		top := it.handled[len(it.handled)-1]
+		if top != Value(exc) && top != None {
+			exc.exc.context = IncRef(top)
+		}
+	}
+	it.addTraceback(fr, exc)
+	return exc
+}
+
+// lineEvent fires a line event (and the collector if it is due).
+func (it *Interp) lineEvent(fr *frame, ln int) {
+	fr.lastLine = ln
+	if it.lineHook != nil {
+		it.lineHook(ln)
+	}
+}
+
+// simple wraps a simple statement with its line bookkeeping.
+func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
+	traced := fc.code.traced
+	return func(fr *frame) (ctl, error) {
+		fr.line = ln
+		it := fr.it
+		if err := it.step(); err != nil {
+			return 0, err
+		}
+		if it.gc.pending {
+			it.collectAuto()
+		}
+		if traced && ln != fr.lastLine {
+			it.lineEvent(fr, ln)
+		}
+		return f(fr)
+	}
+}
+
+func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
+	ln := stmtLine(s)
+	switch s := s.(type) {
+	case *syntax.ExprStmt:
+		x, err := fc.expr(s.X)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			v, err := x(fr)
+			if err != nil {
+				return 0, err
+			}
+			fr.it.DecRef(v)
+			return ctlNext, nil
+		}), nil
+	case *syntax.AssignStmt:
+		val, err := fc.expr(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		var stores []storeFn
+		for _, t := range s.Targets {
+			st, err := fc.store(t)
+			if err != nil {
+				return nil, err
+			}
+			stores = append(stores, st)
+		}
+		if len(stores) == 1 {
+			st := stores[0]
+			return fc.simple(ln, func(fr *frame) (ctl, error) {
+				v, err := val(fr)
+				if err != nil {
+					return 0, err
+				}
+				return ctlNext, st(fr, v)
+			}), nil
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			v, err := val(fr)
+			if err != nil {
+				return 0, err
+			}
+			for i, st := range stores {
+				if i < len(stores)-1 {
+					IncRef(v)
+				}
+				if err := st(fr, v); err != nil {
+					if i < len(stores)-1 {
+						fr.it.DecRef(v)
+					}
+					return 0, err
+				}
+			}
+			return ctlNext, nil
+		}), nil
+	case *syntax.AnnAssignStmt:
+		if s.Value == nil {
+			return fc.simple(ln, func(fr *frame) (ctl, error) { return ctlNext, nil }), nil
+		}
+		val, err := fc.expr(s.Value)
+		if err != nil {
+			return nil, err
+		}
+		st, err := fc.store(s.Target)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			v, err := val(fr)
+			if err != nil {
+				return 0, err
+			}
+			return ctlNext, st(fr, v)
+		}), nil
+	case *syntax.AugAssignStmt:
+		f, err := fc.augAssign(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	case *syntax.DelStmt:
+		var dels []stmtFn
+		for _, t := range s.Targets {
+			d, err := fc.del(t)
+			if err != nil {
+				return nil, err
+			}
+			dels = append(dels, d)
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			for _, d := range dels {
+				if _, err := d(fr); err != nil {
+					return 0, err
+				}
+			}
+			return ctlNext, nil
+		}), nil
+	case *syntax.PassStmt, *syntax.GlobalStmt, *syntax.NonlocalStmt:
+		if _, ok := s.(*syntax.PassStmt); !ok {
+			return func(fr *frame) (ctl, error) { return ctlNext, nil }, nil
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) { return ctlNext, nil }), nil
+	case *syntax.BreakStmt:
+		return fc.simple(ln, func(fr *frame) (ctl, error) { return ctlBreak, nil }), nil
+	case *syntax.ContinueStmt:
+		return fc.simple(ln, func(fr *frame) (ctl, error) { return ctlContinue, nil }), nil
+	case *syntax.ReturnStmt:
+		if s.Result == nil {
+			return fc.simple(ln, func(fr *frame) (ctl, error) { fr.ret = None; return ctlReturn, nil }), nil
+		}
+		x, err := fc.expr(s.Result)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			v, err := x(fr)
+			if err != nil {
+				return 0, err
+			}
+			fr.ret = v
+			return ctlReturn, nil
+		}), nil
+	case *syntax.RaiseStmt:
+		f, err := fc.raise(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	case *syntax.AssertStmt:
+		test, err := fc.expr(s.Test)
+		if err != nil {
+			return nil, err
+		}
+		var msg exprFn
+		if s.Msg != nil {
+			if msg, err = fc.expr(s.Msg); err != nil {
+				return nil, err
+			}
+		}
+		return fc.simple(ln, func(fr *frame) (ctl, error) {
+			v, err := test(fr)
+			if err != nil {
+				return 0, err
+			}
+			ok, err := fr.it.Truth(v)
+			fr.it.DecRef(v)
+			if err != nil || ok {
+				return 0, err
+			}
+			if msg == nil {
+				return 0, newExcArgs(AssertionError, nil)
+			}
+			m, err := msg(fr)
+			if err != nil {
+				return 0, err
+			}
+			return 0, newExcArgs(AssertionError, []Value{m})
+		}), nil
+	case *syntax.ImportStmt:
+		f, err := fc.importStmt(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	case *syntax.ImportFromStmt:
+		f, err := fc.importFrom(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	case *syntax.IfStmt:
+		return fc.ifStmt(s)
+	case *syntax.WhileStmt:
+		return fc.whileStmt(s)
+	case *syntax.ForStmt:
+		return fc.forStmt(s)
+	case *syntax.WithStmt:
+		return fc.withStmt(s)
+	case *syntax.TryStmt:
+		return fc.tryStmt(s)
+	case *syntax.DefStmt:
+		f, err := fc.defStmt(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	case *syntax.ClassStmt:
+		f, err := fc.classStmt(s)
+		if err != nil {
+			return nil, err
+		}
+		return fc.simple(ln, f), nil
+	}
+	return nil, fmt.Errorf("unsupported statement %T", s)
+}
+
+func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
+	cond, err := fc.expr(s.Cond)
+	if err != nil {
+		return nil, err
+	}
+	body, err := fc.stmts(s.Body)
+	if err != nil {
+		return nil, err
+	}
+	els, err := fc.stmts(s.Else)
+	if err != nil {
+		return nil, err
+	}
+	return fc.simple(line(s.If), func(fr *frame) (ctl, error) {
+		v, err := cond(fr)
+		if err != nil {
+			return 0, err
+		}
+		t, err := fr.it.Truth(v)
+		fr.it.DecRef(v)
+		if err != nil {
+			return 0, err
+		}
+		if t {
+			return execStmts(fr, body)
+		}
+		if els != nil {
+			return execStmts(fr, els)
+		}
+		return ctlNext, nil
+	}), nil
+}
+
+func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
+	cond, err := fc.expr(s.Cond)
+	if err != nil {
+		return nil, err
+	}
+	body, err := fc.stmts(s.Body)
+	if err != nil {
+		return nil, err
+	}
+	els, err := fc.stmts(s.Else)
+	if err != nil {
+		return nil, err
+	}
+	ln := line(s.While)
+	traced := fc.code.traced
+	return func(fr *frame) (ctl, error) {
+		it := fr.it
+		for {
+			fr.line = ln
+			if err := it.step(); err != nil {
+				return 0, err
+			}
+			if it.gc.pending {
+				it.collectAuto()
+			}
+			if traced {
+				it.lineEvent(fr, ln)
+			}
+			v, err := cond(fr)
+			if err != nil {
+				return 0, err
+			}
+			t, err := it.Truth(v)
+			it.DecRef(v)
+			if err != nil {
+				return 0, err
+			}
+			if !t {
+				break
+			}
+			c, err := execStmts(fr, body)
+			if err != nil {
+				return 0, err
+			}
+			if c == ctlBreak {
+				return ctlNext, nil
+			}
+			if c == ctlReturn {
+				return c, nil
+			}
+		}
+		if els != nil {
+			return execStmts(fr, els)
+		}
+		return ctlNext, nil
+	}, nil
+}
+
+func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
+	x, err := fc.expr(s.X)
+	if err != nil {
+		return nil, err
+	}
+	target, err := fc.store(s.Vars)
+	if err != nil {
+		return nil, err
+	}
+	body, err := fc.stmts(s.Body)
+	if err != nil {
+		return nil, err
+	}
+	els, err := fc.stmts(s.Else)
+	if err != nil {
+		return nil, err
+	}
+	ln := line(s.For)
+	traced := fc.code.traced
+	return func(fr *frame) (ctl, error) {
+		it := fr.it
+		fr.line = ln
+		if err := it.step(); err != nil {
+			return 0, err
+		}
+		if traced && ln != fr.lastLine {
+			it.lineEvent(fr, ln)
+		}
+		seq, err := x(fr)
+		if err != nil {
+			return 0, err
+		}
+		iter, err := it.Iter(seq)
+		it.DecRef(seq)
+		if err != nil {
+			return 0, err
+		}
+		first := true
+		for {
+			fr.line = ln
+			if !first {
+				if err := it.step(); err != nil {
+					it.DecRef(iter)
+					return 0, err
+				}
+				if it.gc.pending {
+					it.collectAuto()
+				}
+				if traced {
+					it.lineEvent(fr, ln)
+				}
+			}
+			first = false
+			v, ok, err := it.Next(iter)
+			if err != nil {
+				it.DecRef(iter)
+				return 0, err
+			}
+			if !ok {
+				break
+			}
+			if err := target(fr, v); err != nil {
+				it.DecRef(iter)
+				return 0, err
+			}
+			c, err := execStmts(fr, body)
+			if err != nil {
+				it.DecRef(iter)
+				return 0, err
+			}
+			if c == ctlBreak {
+				it.DecRef(iter)
+				return ctlNext, nil
+			}
+			if c == ctlReturn {
+				it.DecRef(iter)
+				return c, nil
+			}
+		}
+		it.DecRef(iter)
+		if els != nil {
+			return execStmts(fr, els)
+		}
+		return ctlNext, nil
+	}, nil
+}

@@ -1,0 +1,100 @@
+print(1 + 2, 7 // 2, -7 // 2, 7 % -3, 2 ** -1, 10 / 4)
+#: 3 3 -4 -2 0.5 2.5
+---
+x = [1, 2, 3]
+x.append(4)
+print(x, len(x), x[-1], x[1:3])
+#: [1, 2, 3, 4] 4 4 [2, 3]
+---
+d = {'a': 1, 'b': 2}
+d['c'] = 3
+print(d, list(d.keys()), d.get('z', 0))
+#: {'a': 1, 'b': 2, 'c': 3} ['a', 'b', 'c'] 0
+---
+def f(a, b=2, *args, c, **kw):
+    return a, b, args, c, kw
+print(f(1, c=3))
+print(f(1, 5, 6, 7, c=3, d=4))
+#: (1, 2, (), 3, {})
+#: (1, 5, (6, 7), 3, {'d': 4})
+---
+print(1 / 0)
+### "ZeroDivisionError: division by zero"
+---
+print(undefined_name)
+### "NameError: name 'undefined_name' is not defined"
+---
+print([].foo)
+### "AttributeError: 'list' object has no attribute 'foo'"
+---
+print(1 + 'a')
+### "TypeError: unsupported operand type\(s\) for \+: 'int' and 'str'"
+---
+class A:
+    def __init__(self, n):
+        self.n = n
+    def __repr__(self):
+        return f"A({self.n!r})"
+    def __add__(self, o):
+        return A(self.n + o.n)
+print(A(1) + A(2), [A('x')])
+#: A(3) [A('x')]
+---
+class B:
+    def __del__(self):
+        print("del B")
+b = B()
+b = None
+print("after")
+#: del B
+#: after
+---
+2**100
+print(2**100, -(2**64) // 3, 10**20 % 7)
+#: 1267650600228229401496703205376 -6148914691236517206 2
+---
+s = 0
+for i in range(10):
+    s += i
+print(s, [i*i for i in range(5) if i % 2], sum(x for x in range(4)))
+#: 45 [1, 9] 6
+---
+try:
+    {}['k']
+except KeyError as e:
+    print('caught', repr(e), e)
+#: caught KeyError('k') 'k'
+---
+def g():
+    x = 1
+    def h():
+        return x + 1
+    return h()
+print(g())
+#: 2
+---
+class P:
+    def __init__(self):
+        self._v = 0
+    @property
+    def v(self):
+        return self._v
+    @v.setter
+    def v(self, val):
+        self._v = val * 2
+p = P()
+p.v = 5
+print(p.v)
+#: 10
+---
+class Base:
+    def hello(self):
+        return "base"
+class Child(Base):
+    def hello(self):
+        return "child+" + super().hello()
+print(Child().hello(), isinstance(Child(), Base), issubclass(Child, Base))
+#: child+base True True
+---
+print("{} and {:>5}|{:.2f}".format(1, 'ab', 3.14159), "%d-%s" % (3, 'x'), f"{3.5:08.3f}")
+#: 1 and    ab|3.14 3-x 0003.500
