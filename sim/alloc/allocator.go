@@ -38,8 +38,10 @@ type Allocator struct {
 	fractionSet    bool  // a memory-fraction limit is in force
 	allowed        int64 // allowed_memory_maximum
 
-	allocated *Block // list of allocated blocks (linked through aprev/anext)
-	expSegs   []*expSegment
+	live     []*Block // allocated blocks, in no particular order (Block.slot is the index)
+	spare    *Block   // merged-away Block objects kept for reuse (linked through next)
+	numSpare int
+	expSegs  []*expSegment
 
 	hist *history
 	err  error // first device error met while releasing memory
@@ -144,11 +146,13 @@ func (a *Allocator) getFreeBlock(p *pool, size int64) *Block {
 	if a.gcEnabled() {
 		p.callCount++
 	}
-	b := p.free.lowerBound(size)
+	b, cur := p.free.lowerBoundAt(size)
 	if b == nil {
 		return nil
 	}
+	moved := false
 	if b.exp != nil {
+		moved = true
 		if a.cfg.ExpandableSegments {
 			// A block before the unmapped tail counts with the tail it can grow into.
 			for b.exp != nil {
@@ -173,7 +177,11 @@ func (a *Allocator) getFreeBlock(p *pool, size int64) *Block {
 	if size >= a.cfg.MaxSplitSize && b.size-size >= a.cfg.MaxNonSplitRounding {
 		return nil
 	}
-	p.free.remove(b)
+	if moved {
+		p.free.remove(b)
+	} else {
+		p.free.removeAt(cur)
+	}
 	return b
 }
 
@@ -236,7 +244,8 @@ func (a *Allocator) allocFoundBlock(b *Block, p *pool, size, orig int64, split b
 	alreadySplit := b.isSplit()
 	if split {
 		rem := b
-		b = &Block{addr: rem.addr, size: size, segment: rem.segment, pool: p, owner: a, exp: rem.exp, mapped: true}
+		b = a.newBlock()
+		*b = Block{addr: rem.addr, size: size, segment: rem.segment, pool: p, owner: a, exp: rem.exp, mapped: true}
 		b.prev = rem.prev
 		if b.prev != nil {
 			b.prev.next = b
@@ -299,15 +308,14 @@ func (a *Allocator) Free(b *Block) error {
 	if b.size >= a.cfg.MaxSplitSize {
 		a.stats.OversizeAllocations.decrease(1)
 	}
-	var ev trace.Event
-	if a.sink != nil {
-		l := b.label
-		ev = trace.Event{Kind: trace.Free, Addr: b.addr, Size: b.size, Requested: b.requested, Segment: b.segment, Pool: poolName(p), Label: &l}
+	if a.sink == nil {
+		a.freeBlock(b)
+		return nil
 	}
+	l := b.label
+	ev := trace.Event{Kind: trace.Free, Addr: b.addr, Size: b.size, Requested: b.requested, Segment: b.segment, Pool: poolName(p), Label: &l}
 	a.freeBlock(b)
-	if a.sink != nil {
-		a.emit(ev)
-	}
+	a.emit(ev)
 	return nil
 }
 
@@ -373,7 +381,36 @@ func (a *Allocator) tryMerge(dst, src *Block) int64 {
 	}
 	src.dead = true
 	src.prev, src.next = nil, nil
-	return src.size
+	size := src.size
+	a.keepBlock(src)
+	return size
+}
+
+// maxSpareBlocks bounds the Block objects kept for reuse.
+const maxSpareBlocks = 1 << 12
+
+// keepBlock keeps a Block object that was merged into a neighbour for
+// reuse by newBlock, as PyTorch reuses whole free blocks; it stays marked
+// dead until then. Blocks are only reused by allocFoundBlock, so the dead
+// mark holds for the whole of any release pass.
+func (a *Allocator) keepBlock(b *Block) {
+	if a.numSpare >= maxSpareBlocks {
+		return
+	}
+	b.next = a.spare
+	a.spare = b
+	a.numSpare++
+}
+
+// newBlock returns a Block object to fill in: a kept one, or a new one.
+func (a *Allocator) newBlock() *Block {
+	b := a.spare
+	if b == nil {
+		return new(Block)
+	}
+	a.spare = b.next
+	a.numSpare--
+	return b
 }
 
 // Relabel gives a live block a new label (e.g. the variable it was bound to)
@@ -390,26 +427,21 @@ func (a *Allocator) Relabel(b *Block, label trace.Label) {
 	}
 }
 
-// pushAllocated links b into the list of allocated blocks.
+// pushAllocated adds b to the allocated blocks.
 func (a *Allocator) pushAllocated(b *Block) {
-	b.aprev, b.anext = nil, a.allocated
-	if a.allocated != nil {
-		a.allocated.aprev = b
-	}
-	a.allocated = b
+	b.slot = int32(len(a.live))
+	a.live = append(a.live, b)
 }
 
-// popAllocated unlinks b from the list of allocated blocks.
+// popAllocated removes b from the allocated blocks: the last one takes its
+// slot (usually the block allocated last, still in cache).
 func (a *Allocator) popAllocated(b *Block) {
-	if b.aprev != nil {
-		b.aprev.anext = b.anext
-	} else {
-		a.allocated = b.anext
-	}
-	if b.anext != nil {
-		b.anext.aprev = b.aprev
-	}
-	b.aprev, b.anext = nil, nil
+	n := len(a.live) - 1
+	last := a.live[n]
+	a.live[b.slot] = last
+	last.slot = b.slot
+	a.live[n] = nil
+	a.live = a.live[:n]
 }
 
 // poolName names a pool for events.

@@ -25,8 +25,7 @@ type Block struct {
 
 	gcBase int64 // get_free_blocks_call_count when the block was cached (GC age)
 
-	// list of allocated blocks
-	aprev, anext *Block
+	slot int32 // index in Allocator.live while allocated
 }
 
 // Addr returns the block's device address.

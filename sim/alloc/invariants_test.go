@@ -35,7 +35,10 @@ func checkInvariants(a *Allocator, resetPeaks bool) error {
 		}
 	}
 	nAlloc := 0
-	for b := a.allocated; b != nil; b = b.anext {
+	for i, b := range a.live {
+		if int(b.slot) != i {
+			return fmt.Errorf("allocated block %#x in slot %d, records %d", b.addr, i, b.slot)
+		}
 		if !b.allocated || b.dead || !b.mapped {
 			return fmt.Errorf("bad block in allocated list: %+v", b)
 		}

@@ -47,9 +47,7 @@ func (a *Allocator) allBlocks() []*Block {
 	blocks = a.large.free.appendAll(blocks)
 	blocks = append(blocks, a.small.unmapped...)
 	blocks = append(blocks, a.large.unmapped...)
-	for b := a.allocated; b != nil; b = b.anext {
-		blocks = append(blocks, b)
-	}
+	blocks = append(blocks, a.live...)
 	return blocks
 }
 
