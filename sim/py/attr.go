@@ -19,6 +19,12 @@ func (it *Interp) GetAttr(obj Value, name string) (Value, error) {
 		return nil, NewException(AttributeError, "module '"+o.Name+"' has no attribute '"+name+"'")
 	case *Class:
 		return it.classGetAttr(o, name)
+	case *Super:
+		// super.__getattribute__ searches the MRO after cls before the
+		// attributes of super itself (object's __init__, __repr__, ...).
+		if v, found, err := o.Attr(it, name); found || err != nil {
+			return v, err
+		}
 	}
 	cls := obj.Type()
 	attr := cls.Lookup(name)

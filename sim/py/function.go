@@ -480,7 +480,9 @@ func (it *Interp) bindArgs(fn *Function, fr *frame, args []Value, kwargs []Kwarg
 // method object; otherwise (attribute, nil). obj is owned and consumed.
 func (it *Interp) loadMethod(obj Value, name string) (Value, Value, error) {
 	cls := obj.Type()
-	if _, isClass := obj.(*Class); !isClass {
+	_, isClass := obj.(*Class)
+	_, isSuper := obj.(*Super)
+	if !isClass && !isSuper {
 		if a := cls.Lookup(name); a != nil {
 			switch a.(type) {
 			case *Function, *Method:

@@ -98,3 +98,25 @@ print(Child().hello(), isinstance(Child(), Base), issubclass(Child, Base))
 ---
 print("{} and {:>5}|{:.2f}".format(1, 'ab', 3.14159), "%d-%s" % (3, 'x'), f"{3.5:08.3f}")
 #: 1 and    ab|3.14 3-x 0003.500
+---
+class M:
+    def __init__(self, x): print("M", x)
+    def __repr__(self): return "M-repr"
+    def __setattr__(self, k, v):
+        print("set", k); object.__setattr__(self, k, v)
+class N(M):
+    def __init__(self):
+        super().__init__(3)
+        super(N, self).__init__(4)
+        s = super(); s.__init__(5)
+        self.a = 1
+    def __repr__(self): return "N:" + super().__repr__()
+    def __setattr__(self, k, v):
+        super().__setattr__(k, v)
+n = N()
+print(repr(n), n.a)
+#: M 3
+#: M 4
+#: M 5
+#: set a
+#: N:M-repr 1
