@@ -9,9 +9,12 @@ package sim
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"runtime/debug"
 	"time"
 
+	"github.com/gpumem/playground/sim/alloc"
+	"github.com/gpumem/playground/sim/profile"
 	"github.com/gpumem/playground/sim/trace"
 )
 
@@ -78,13 +81,36 @@ type Result struct {
 	Golden *trace.Golden // the same run in the oracle harness's format
 }
 
-// ErrNotReady is returned while the PyTorch model is not wired to the runner.
-var ErrNotReady = errors.New("sim: the PyTorch model is not wired to the runner yet")
-
 // Run executes req. sink, if not nil, receives every event as it happens
 // (the browser and the websocket stream use it); the same events are in
 // Result.Events. The error is for the host's problems (an unknown profile, a
 // bad allocator setting); the script's own errors are in Result.Error.
-func Run(ctx context.Context, req Request, sink func(trace.Event)) (*Result, error) {
-	return nil, ErrNotReady
+//
+// The run mirrors the oracle harness: CUDA is initialised lazily (at the
+// first allocation or torch.cuda call, reading the allocator settings from
+// os.environ then, so a script may set PYTORCH_CUDA_ALLOC_CONF before), a
+// trace row is taken before every line event of the script, and a final
+// row (line -1) after the script ended and its globals were released.
+func Run(ctx context.Context, req Request, sink func(trace.Event)) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("sim: internal error: %v\n%s", r, debug.Stack())
+		}
+	}()
+	prof, err := profile.Lookup(req.Profile)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	env := map[string]string{}
+	for k, v := range req.Env {
+		env[k] = v
+	}
+	if req.AllocConf != "" {
+		if _, err := alloc.ParseConfig(req.AllocConf); err != nil {
+			return nil, fmt.Errorf("sim: allocator settings: %w", err)
+		}
+		env["PYTORCH_CUDA_ALLOC_CONF"] = req.AllocConf
+	}
+	r := newRunner(req, prof, sink)
+	return r.run(ctx, env)
 }

@@ -254,6 +254,11 @@ func (rt *Runtime) MseLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		unreduced.Release()
 		return nil, err
 	}
+	if err := rt.reduceKernel(tmp, nil, accSize(tmp.dtype)); err != nil {
+		tmp.Release()
+		unreduced.Release()
+		return nil, err
+	}
 	tmp.Release()
 	// the loss is a zero-dim tensor over the unreduced buffer
 	unreduced.shape, unreduced.strides = nil, nil

@@ -63,6 +63,10 @@ func (rt *Runtime) Sum(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tenso
 	if err != nil {
 		return nil, err
 	}
+	if err := rt.reduceKernel(t, dims, accSize(t.dtype)); err != nil {
+		out.Release()
+		return nil, err
+	}
 	in, inDT := cloneShape(t.shape), t.dtype
 	name := "SumBackward1"
 	if dims == nil {
@@ -117,6 +121,10 @@ func (rt *Runtime) Mean(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tens
 	}
 	out, err := rt.reduceOut("mean", t, dims, keepdim, odt)
 	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, dims, accSize(t.dtype)); err != nil {
+		out.Release()
 		return nil, err
 	}
 	in := cloneShape(t.shape)
@@ -202,6 +210,11 @@ func (rt *Runtime) MaxDim(op string, t *Tensor, dim int64, keepdim bool) (*Tenso
 		vals.Release()
 		return nil, nil, err
 	}
+	if err := rt.reduceKernel(t, []int64{dim}, 16); err != nil { // pair<acc, int64>
+		vals.Release()
+		idx.Release()
+		return nil, nil, err
+	}
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	name := "MaxBackward0"
 	if op == "min" {
@@ -224,6 +237,10 @@ func (rt *Runtime) MaxDim(op string, t *Tensor, dim int64, keepdim bool) (*Tenso
 func (rt *Runtime) MaxAll(op string, t *Tensor) (*Tensor, error) {
 	out, err := rt.reduceOut(op, t, nil, false, t.dtype)
 	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, nil, max(4, t.dtype.Size())); err != nil {
+		out.Release()
 		return nil, err
 	}
 	name := "MaxBackward1"
@@ -254,8 +271,17 @@ func (rt *Runtime) MaxAll(op string, t *Tensor) (*Tensor, error) {
 
 // Argmax is torch.argmax/argmin (int64, no gradient).
 func (rt *Runtime) Argmax(op string, t *Tensor, dim *int64, keepdim bool) (*Tensor, error) {
-	if dim == nil {
-		return rt.reduceOut(op, t, nil, false, Int64)
+	var dims []int64
+	if dim != nil {
+		dims = []int64{*dim}
 	}
-	return rt.reduceOut(op, t, []int64{*dim}, keepdim, Int64)
+	out, err := rt.reduceOut(op, t, dims, keepdim, Int64)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, dims, 16); err != nil {
+		out.Release()
+		return nil, err
+	}
+	return out, nil
 }

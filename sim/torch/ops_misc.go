@@ -1,0 +1,400 @@
+package torch
+
+// BinaryNoGrad is an elementwise op of two tensors without a derivative
+// (floor_divide, remainder, bitwise_*): one output of the promoted dtype.
+func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
+	return rt.pointwiseOut(op, ResultType([]*Tensor{a, b}, nil), a, b)
+}
+
+// ScalarNoGrad is BinaryNoGrad with a Python number.
+func (rt *Runtime) ScalarNoGrad(op string, a *Tensor, s Scalar) (*Tensor, error) {
+	return rt.unaryOut(op, a, scalarResult(a, s))
+}
+
+// UnaryNoGrad is an elementwise op without a derivative (bitwise_not,
+// sign, floor, round, ...): an output like a.
+func (rt *Runtime) UnaryNoGrad(op string, a *Tensor) (*Tensor, error) {
+	return rt.unaryOut(op, a, a.dtype)
+}
+
+// Pow is a ** b for two tensors (PowBackward1 saves self, exponent and the
+// result).
+func (rt *Runtime) Pow(a, b *Tensor) (*Tensor, error) {
+	out, err := rt.pointwiseOut("pow", ResultType([]*Tensor{a, b}, nil), a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("PowBackward1", a, b)
+	if n != nil {
+		n.save(a, false)
+		n.save(b, false)
+		n.save(out, true)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		for i := 0; i < 2; i++ {
+			if !n.needsInput(i) {
+				continue
+			}
+			x, err := n.unpack(i)
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.gradLike("pow_backward", g[0], x)
+			x.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			s, err := rt.sumTo(r, x.shape)
+			r.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[i] = s
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// RPowScalar is s ** a (PowBackward2 saves the exponent tensor and result).
+func (rt *Runtime) RPowScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	out, err := rt.unaryOut("pow", a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("PowBackward2", a)
+	if n != nil {
+		n.save(a, false)
+		n.save(out, true)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := n.unpack(1)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Release()
+		o, err := rt.Mul(g[0], r)
+		return []*Tensor{o}, err
+	}, out)
+	return out, nil
+}
+
+// Clamp is torch.clamp(a, min, max) with number bounds (ClampBackward1
+// saves self).
+func (rt *Runtime) Clamp(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("clamp", "ClampBackward1", a, saveSelf, func(g, self, _ *Tensor) (*Tensor, error) {
+		return rt.gradLike("clamp_backward", g, self)
+	})
+}
+
+// ClampInplace is clamp_ (ClampBackward1 saves the original self: PyTorch
+// clones it first only when it is needed; clamp_ keeps self's old values
+// via the node's saved tensor — modelled as saving the tensor itself).
+func (rt *Runtime) ClampInplace(t *Tensor) (*Tensor, error) {
+	if err := rt.inplace(t); err != nil {
+		return nil, err
+	}
+	n := rt.record("ClampBackward1", t)
+	if n != nil {
+		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			o, err := rt.gradLike("clamp_backward", g[0], g[0])
+			return []*Tensor{o}, err
+		}, t)
+	}
+	return t.Retain(), nil
+}
+
+// UnaryInplaceResult is an in-place unary op whose backward needs the
+// result (sigmoid_, tanh_, exp_): the node saves t itself after the op.
+func (rt *Runtime) UnaryInplaceResult(op, name string, t *Tensor) (*Tensor, error) {
+	if err := rt.inplace(t); err != nil {
+		return nil, err
+	}
+	n := rt.record(name, t)
+	if n != nil {
+		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			r, err := n.unpack(0)
+			if err != nil {
+				return nil, err
+			}
+			defer r.Release()
+			o, err := rt.gradLike(op+"_backward", g[0], r)
+			return []*Tensor{o}, err
+		}, t)
+		n.save(t, true)
+	}
+	return t.Retain(), nil
+}
+
+// Where is torch.where(cond, a, b) (WhereBackward0 saves the condition).
+func (rt *Runtime) Where(cond, a, b *Tensor) (*Tensor, error) {
+	out, err := rt.pointwiseOut("where", ResultType([]*Tensor{a, b}, nil), cond, a, b)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("WhereBackward0", a, b)
+	if n != nil {
+		n.save(cond, false)
+	}
+	as, bs := cloneShape(a.shape), cloneShape(b.shape)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, 2)
+		for i, s := range [][]int64{as, bs} {
+			if !n.needsInput(i) {
+				continue
+			}
+			r, err := rt.gradLike("where", g[0], g[0])
+			if err != nil {
+				return res.fail(err)
+			}
+			t, err := rt.sumTo(r, s)
+			r.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[i] = t
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// Cat is torch.cat(ts, dim) (CatBackward0: the backward slices the
+// gradient, views only).
+func (rt *Runtime) Cat(ts []*Tensor, dim int64) (*Tensor, error) {
+	if len(ts) == 0 {
+		return nil, Errorf(RuntimeError, "torch.cat(): expected a non-empty list of Tensors")
+	}
+	ref := ts[0]
+	d, err := wrapDim(dim, len(ref.shape))
+	if err != nil {
+		return nil, err
+	}
+	shape := cloneShape(ref.shape)
+	shape[d] = 0
+	dt := ResultType(ts, nil)
+	for i, t := range ts {
+		if len(t.shape) != len(shape) {
+			return nil, Errorf(RuntimeError, "Tensors must have same number of dimensions: got %d and %d", len(shape), len(t.shape))
+		}
+		for j := range shape {
+			if j != d && t.shape[j] != ref.shape[j] {
+				return nil, Errorf(RuntimeError, "Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list.", d, ref.shape[j], t.shape[j], i)
+			}
+		}
+		shape[d] += t.shape[d]
+	}
+	dev, err := commonDevice("cat", ts...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rt.empty("cat", shape, nil, dt, dev)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("CatBackward0", ts...)
+	sizes := make([]int64, len(ts))
+	for i, t := range ts {
+		sizes[i] = t.shape[d]
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, len(sizes))
+		off := int64(0)
+		for i, s := range sizes {
+			if n.needsInput(i) {
+				v, err := rt.Slice(g[0], int64(d), off, off+s, 1, true, true)
+				if err != nil {
+					return res.fail(err)
+				}
+				res[i] = v
+			}
+			off += s
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// Stack is torch.stack(ts, dim): cat of unsqueezed inputs (StackBackward0).
+func (rt *Runtime) Stack(ts []*Tensor, dim int64) (*Tensor, error) {
+	if len(ts) == 0 {
+		return nil, Errorf(RuntimeError, "stack expects a non-empty TensorList")
+	}
+	for i, t := range ts {
+		if !sameShape(t.shape, ts[0].shape) {
+			return nil, Errorf(RuntimeError, "stack expects each tensor to be equal size, but got %s at entry 0 and %s at entry %d", shapeList(ts[0].shape), shapeList(t.shape), i)
+		}
+	}
+	d, err := wrapDim(dim, len(ts[0].shape)+1)
+	if err != nil {
+		return nil, err
+	}
+	shape := append(cloneShape(ts[0].shape[:d]), int64(len(ts)))
+	shape = append(shape, ts[0].shape[d:]...)
+	dev, err := commonDevice("stack", ts...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rt.empty("stack", shape, nil, ResultType(ts, nil), dev)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("StackBackward0", ts...)
+	k := len(ts)
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		res := make(gradSlot, k)
+		for i := 0; i < k; i++ {
+			if n.needsInput(i) {
+				v, err := rt.Select(g[0], int64(d), int64(i))
+				if err != nil {
+					return res.fail(err)
+				}
+				res[i] = v
+			}
+		}
+		return res, nil
+	}, out)
+	return out, nil
+}
+
+// Norm is torch.norm / linalg.vector_norm over dims (NormBackward1 saves
+// self and the result).
+func (rt *Runtime) Norm(t *Tensor, dims []int64, keepdim bool) (*Tensor, error) {
+	dt := t.dtype
+	if !dt.IsFloating() {
+		dt = Float32
+	}
+	out, err := rt.reduceOut("linalg_vector_norm", t, dims, keepdim, dt)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, dims, 4); err != nil {
+		out.Release()
+		return nil, err
+	}
+	n := rt.record("LinalgVectorNormBackward0", t)
+	if n != nil {
+		n.save(t, false)
+		n.save(out, true)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		self, err := n.unpack(0)
+		if err != nil {
+			return nil, err
+		}
+		defer self.Release()
+		r, err := rt.gradLike("norm_backward", self, self)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// Var is torch.var / std over dims (VarBackward0 saves self).
+func (rt *Runtime) Var(op string, t *Tensor, dims []int64, keepdim bool) (*Tensor, error) {
+	out, err := rt.reduceOut(op, t, dims, keepdim, t.dtype)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, dims, 16); err != nil { // WelfordData
+		out.Release()
+		return nil, err
+	}
+	n := rt.record(capitalize(op)+"Backward0", t)
+	if n != nil {
+		n.save(t, false)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		self, err := n.unpack(0)
+		if err != nil {
+			return nil, err
+		}
+		defer self.Release()
+		r, err := rt.gradLike(op+"_backward", self, self)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// Randperm is torch.randperm(n) (int64).
+func (rt *Runtime) Randperm(n int64, dev Device) (*Tensor, error) {
+	return rt.Factory("randperm", []int64{n}, Int64, dev, false)
+}
+
+// ScalarTensor is the zero-dim CPU tensor PyTorch wraps a Python number in
+// (no GPU memory).
+func (rt *Runtime) ScalarTensor(s Scalar) *Tensor { return rt.wrapScalar(s) }
+
+// ViewDType is Tensor.view(dtype) between dtypes of the same size: an alias
+// with another element type.
+func (rt *Runtime) ViewDType(t *Tensor, dt DType) (*Tensor, error) {
+	v := rt.Alias(t)
+	v.dtype = dt
+	return v, nil
+}
+
+// DataPtr is Tensor.data_ptr(): the device address of the first element
+// (block address + offset × element size); addr gives a block's address.
+func (t *Tensor) DataPtr(addr func(Block) uint64) uint64 {
+	if t.storage == nil || t.storage.block == nil {
+		return 0
+	}
+	return addr(t.storage.block) + uint64(t.offset*t.dtype.Size())
+}
+
+// IsInference is Tensor.is_inference(): made under inference_mode.
+func (t *Tensor) IsInference() bool { return t.inference }
+
+// IndexTensor is t[..., idx, ...] with one integer index tensor at dim d
+// (advanced indexing, aten::index): a new tensor of shape
+// t.shape[:d] + idx.shape + t.shape[d+1:]; IndexBackward0 saves the
+// indices and its backward allocates a zero tensor like self (index_put_).
+// A bool mask selects an unknown number of elements: values are not
+// simulated, so every element is taken to be selected (an upper bound).
+func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
+	if d >= len(t.shape) {
+		return nil, Errorf(IndexError, "too many indices for tensor of dimension %d", len(t.shape))
+	}
+	var shape []int64
+	if idx.dtype == Bool || idx.dtype == Uint8 {
+		k := len(idx.shape)
+		if d+k > len(t.shape) {
+			return nil, Errorf(IndexError, "too many indices for tensor of dimension %d", len(t.shape))
+		}
+		shape = append(cloneShape(t.shape[:d]), numel(idx.shape))
+		shape = append(shape, t.shape[d+k:]...)
+	} else if idx.dtype.IsIntegral(false) {
+		shape = append(cloneShape(t.shape[:d]), idx.shape...)
+		shape = append(shape, t.shape[d+1:]...)
+	} else {
+		return nil, Errorf(IndexError, "tensors used as indices must be long, int, byte or bool tensors")
+	}
+	if idx.device != t.device && !(idx.device.Type == CPU) {
+		return nil, Errorf(RuntimeError, "indices should be either on cpu or on the same device as the indexed tensor (%s)", idx.device)
+	}
+	out, err := rt.empty("index", shape, nil, t.dtype, t.device)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("IndexBackward0", t)
+	if n != nil {
+		n.save(idx, false)
+	}
+	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := rt.empty("index_backward", in, nil, dt, dev)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// IndexPut is t[idx] = v with an index tensor (index_put_, in place).
+func (rt *Runtime) IndexPut(t *Tensor) (*Tensor, error) {
+	if err := rt.inplace(t); err != nil {
+		return nil, err
+	}
+	return t.Retain(), nil
+}
+
+// PoolOut is the pooling output size (pooling_output_shape).
+func PoolOut(in, k, s, p, d int64, ceil bool) int64 { return poolOut(in, k, s, p, d, ceil) }

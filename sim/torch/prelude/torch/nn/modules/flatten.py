@@ -1,0 +1,17 @@
+# Flatten (torch/nn/modules/flatten.py).
+from torch.nn.modules.module import Module
+
+__all__ = ["Flatten"]
+
+
+class Flatten(Module):
+    def __init__(self, start_dim=1, end_dim=-1):
+        Module.__init__(self)
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"

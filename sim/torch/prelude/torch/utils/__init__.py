@@ -1,0 +1,2 @@
+# torch.utils: data loading (torch.utils.data) and activation checkpointing
+# (torch.utils.checkpoint) are submodules.

@@ -1,0 +1,297 @@
+package pybind
+
+import (
+	"math"
+
+	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// factoryOpts are the keyword options of tensor factories.
+type factoryOpts struct {
+	dt     torch.DType
+	hasDT  bool
+	dev    torch.Device
+	hasDev bool
+	rg     bool
+}
+
+func (h *Host) factoryKw(it *py.Interp, kwargs []py.Kwarg) (factoryOpts, error) {
+	var o factoryOpts
+	var err error
+	if o.dt, o.hasDT, err = dtypeArg(argOr(nil, kwargs, -1, "dtype")); err != nil {
+		return o, err
+	}
+	if o.dev, o.hasDev, err = deviceArg(argOr(nil, kwargs, -1, "device")); err != nil {
+		return o, err
+	}
+	if !o.hasDev {
+		o.dev = torch.CPUDevice
+	}
+	o.rg, err = boolOf(it, argOr(nil, kwargs, -1, "requires_grad"), false)
+	return o, err
+}
+
+func (o factoryOpts) dtype(def torch.DType) torch.DType {
+	if o.hasDT {
+		return o.dt
+	}
+	return def
+}
+
+func (h *Host) make(op string, shape []int64, o factoryOpts, def torch.DType) (py.Value, error) {
+	return h.wrapResult(h.rt.Factory(op, shape, o.dtype(def), o.dev, o.rg))
+}
+
+// scalarDType is the dtype a factory infers from a Python number.
+func scalarDType(v py.Value) torch.DType {
+	switch v.(type) {
+	case py.Bool:
+		return torch.Bool
+	case py.Int, *py.BigInt:
+		return torch.Int64
+	}
+	return torch.Float32
+}
+
+func init() {
+	for _, name := range []string{"empty", "zeros", "ones", "randn", "rand"} {
+		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			shape, err := shapeArgs(name, args)
+			if err != nil {
+				return nil, err
+			}
+			if v, ok := kw(kwargs, "size"); ok && len(args) == 0 {
+				if shape, err = intList(name, "size", v); err != nil {
+					return nil, err
+				}
+			}
+			o, err := h.factoryKw(it, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			return h.make(name, shape, o, torch.Float32)
+		})
+	}
+	def("full", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		shape, err := intList("full", "size", argOr(args, kwargs, 0, "size"))
+		if err != nil {
+			return nil, err
+		}
+		o, err := h.factoryKw(it, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return h.make("full", shape, o, scalarDType(argOr(args, kwargs, 1, "fill_value")))
+	})
+	def("randint", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		var sizeV py.Value
+		switch {
+		case len(args) >= 3:
+			sizeV = args[2]
+		case len(args) == 2:
+			sizeV = args[1]
+		default:
+			sizeV = argOr(nil, kwargs, -1, "size")
+		}
+		shape, err := intList("randint", "size", sizeV)
+		if err != nil {
+			return nil, err
+		}
+		o, err := h.factoryKw(it, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return h.make("randint", shape, o, torch.Int64)
+	})
+	def("randperm", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		n, err := intOf("randperm", "n", argOr(args, kwargs, 0, "n"), 0)
+		if err != nil {
+			return nil, err
+		}
+		o, err := h.factoryKw(it, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return h.make("randperm", []int64{n}, o, torch.Int64)
+	})
+	def("arange", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		start, end, step := 0.0, 0.0, 1.0
+		isFloat := false
+		nums := []py.Value{}
+		for _, a := range args {
+			nums = append(nums, a)
+		}
+		for _, k := range []string{"start", "end", "step"} {
+			if v, ok := kw(kwargs, k); ok {
+				nums = append(nums, v)
+			}
+		}
+		vals := make([]float64, len(nums))
+		for i, v := range nums {
+			f, ok := floatArg(v)
+			if !ok {
+				return nil, typeErr("arange() received an invalid combination of arguments")
+			}
+			if _, fl := v.(py.Float); fl {
+				isFloat = true
+			}
+			vals[i] = f
+		}
+		switch len(vals) {
+		case 1:
+			end = vals[0]
+		case 2:
+			start, end = vals[0], vals[1]
+		case 3:
+			start, end, step = vals[0], vals[1], vals[2]
+		default:
+			return nil, typeErr("arange() received an invalid combination of arguments")
+		}
+		if step == 0 {
+			return nil, runtimeErr("step must be nonzero")
+		}
+		n := int64(math.Ceil((end - start) / step))
+		if n < 0 {
+			return nil, runtimeErr("upper bound and larger bound inconsistent with step sign")
+		}
+		o, err := h.factoryKw(it, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		dt := torch.Int64
+		if isFloat {
+			dt = torch.Float32
+		}
+		return h.make("arange", []int64{n}, o, dt)
+	})
+	for _, name := range []string{"linspace", "logspace"} {
+		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			n, err := intOf(name, "steps", argOr(args, kwargs, 2, "steps"), 0)
+			if err != nil {
+				return nil, err
+			}
+			o, err := h.factoryKw(it, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			return h.make(name, []int64{n}, o, torch.Float32)
+		})
+	}
+	def("eye", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		n, err := intOf("eye", "n", argOr(args, kwargs, 0, "n"), 0)
+		if err != nil {
+			return nil, err
+		}
+		m, err := intOf("eye", "m", argOr(args, kwargs, 1, "m"), n)
+		if err != nil {
+			return nil, err
+		}
+		o, err := h.factoryKw(it, kwargs)
+		if err != nil {
+			return nil, err
+		}
+		return h.make("eye", []int64{n, m}, o, torch.Float32)
+	})
+	for _, name := range []string{"tensor", "as_tensor"} {
+		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			data := argOr(args, kwargs, 0, "data")
+			o, err := h.factoryKw(it, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			if t, ok := tensorArg(data); ok {
+				dev := t.Device()
+				if o.hasDev {
+					dev = o.dev
+				}
+				if name == "as_tensor" {
+					return h.wrapResult(h.rt.To(t, o.dtype(t.DType()), dev, false))
+				}
+				return h.wrapResult(h.rt.To(t, o.dtype(t.DType()), dev, true))
+			}
+			shape, dt, err := inferData(data)
+			if err != nil {
+				return nil, err
+			}
+			return h.make("tensor", shape, o, dt)
+		})
+	}
+	likes := map[string]string{"empty_like": "empty", "zeros_like": "zeros", "ones_like": "ones", "randn_like": "randn",
+		"rand_like": "rand", "full_like": "full", "randint_like": "randint"}
+	for name, op := range likes {
+		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			o, err := h.factoryKw(it, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			dev := x.t.Device()
+			if o.hasDev {
+				dev = o.dev
+			}
+			return h.wrapResult(h.rt.FactoryLike(op, x.t, o.dtype(x.t.DType()), dev, o.rg))
+		})
+	}
+	for _, name := range []string{"new_empty", "new_zeros", "new_ones", "new_full", "new_tensor"} {
+		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			var shape []int64
+			dt := x.t.DType()
+			switch name {
+			case "new_tensor":
+				shape, _, err = inferData(argOr(args, kwargs, 1, "data"))
+			case "new_full":
+				shape, err = intList(name, "size", argOr(args, kwargs, 1, "size"))
+			default:
+				shape, err = shapeArgs(name, args[1:])
+			}
+			if err != nil {
+				return nil, err
+			}
+			o, err := h.factoryKw(it, kwargs)
+			if err != nil {
+				return nil, err
+			}
+			if !o.hasDev {
+				o.dev = x.t.Device()
+			}
+			return h.make(name, shape, o, dt)
+		})
+	}
+}
+
+// inferData returns the shape and dtype torch.tensor infers from nested
+// lists of numbers.
+func inferData(v py.Value) ([]int64, torch.DType, error) {
+	if _, ok := scalarArg(v); ok {
+		return nil, scalarDType(v), nil
+	}
+	es, ok := elems(v)
+	if !ok {
+		return nil, 0, typeErr("Could not infer dtype of %s", typeName(v))
+	}
+	if len(es) == 0 {
+		return []int64{0}, torch.Float32, nil
+	}
+	sub, dt, err := inferData(es[0])
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, e := range es[1:] {
+		_, d, err := inferData(e)
+		if err != nil {
+			return nil, 0, err
+		}
+		if d == torch.Float32 || (d == torch.Int64 && dt == torch.Bool) {
+			dt = d
+		}
+	}
+	return append([]int64{int64(len(es))}, sub...), dt, nil
+}

@@ -1,0 +1,204 @@
+package pybind
+
+import (
+	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+func init() {
+	for name, op := range map[string]py.Op{"add": py.OpAdd, "sub": py.OpSub, "subtract": py.OpSub, "mul": py.OpMul,
+		"multiply": py.OpMul, "div": py.OpTrueDiv, "divide": py.OpTrueDiv, "true_divide": py.OpTrueDiv,
+		"pow": py.OpPow, "floor_divide": py.OpFloorDiv, "remainder": py.OpMod, "matmul": py.OpMatMul,
+		"bitwise_and": py.OpAnd, "bitwise_or": py.OpOr, "logical_and": py.OpAnd, "logical_or": py.OpOr} {
+		both(name, binaryOp(name, op))
+	}
+	both("rsub", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("rsub", args)
+		if err != nil {
+			return nil, err
+		}
+		other := argOr(args, kwargs, 1, "other")
+		r, err := h.arith(py.OpSub, x.t, other, true, 1)
+		return h.finishArith("rsub", r, err, other)
+	})
+	for _, name := range []string{"eq", "ne", "lt", "le", "gt", "ge", "greater", "less"} {
+		op := map[string]py.Op{"eq": py.OpEq, "ne": py.OpNe, "lt": py.OpLt, "le": py.OpLe, "gt": py.OpGt,
+			"ge": py.OpGe, "greater": py.OpGt, "less": py.OpLt}[name]
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return x.Compare(it, op, argOr(args, kwargs, 1, "other"), false)
+		})
+	}
+	unary := map[string]func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error){
+		"neg": (*torch.Runtime).Neg, "negative": (*torch.Runtime).Neg, "relu": (*torch.Runtime).Relu,
+		"sigmoid": (*torch.Runtime).Sigmoid, "tanh": (*torch.Runtime).Tanh, "exp": (*torch.Runtime).Exp,
+		"log": (*torch.Runtime).Log, "sqrt": (*torch.Runtime).Sqrt, "abs": (*torch.Runtime).Abs,
+		"absolute": (*torch.Runtime).Abs,
+		"square": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
+			return rt.PowScalar(t, torch.Int(2))
+		},
+		"rsqrt": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
+			return rt.PowScalar(t, torch.Float(-0.5))
+		},
+		"sign":  func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("sign", t) },
+		"floor": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("floor", t) },
+		"round": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("round", t) },
+		"isnan": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.CompareScalar("isnan", t) },
+		"isinf": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.CompareScalar("isinf", t) },
+		"logical_not": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
+			return rt.CompareScalar("logical_not", t)
+		},
+		"bitwise_not": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
+			return rt.UnaryNoGrad("bitwise_not", t)
+		},
+		"silu": (*torch.Runtime).Silu,
+	}
+	for name, f := range unary {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(f(h.rt, x.t))
+		})
+	}
+	both("clamp", clampOp)
+	both("clip", clampOp)
+	both("where", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		c, err := self("where", args)
+		if err != nil {
+			return nil, err
+		}
+		a, ok1 := h.asTensor(argOr(args, kwargs, 1, "input"), c.t)
+		b, ok2 := h.asTensor(argOr(args, kwargs, 2, "other"), c.t)
+		if !ok1 || !ok2 {
+			return nil, typeErr("where(): expected tensors or numbers for 'input' and 'other'")
+		}
+		defer a.Release()
+		defer b.Release()
+		return h.wrapResult(h.rt.Where(c.t, a, b))
+	})
+	// in place
+	for _, name := range []string{"add_", "sub_", "mul_", "div_"} {
+		base := name[:len(name)-1]
+		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			alpha, err := floatOf(name, "alpha", argOr(nil, kwargs, -1, "alpha"), 1)
+			if err != nil {
+				return nil, err
+			}
+			r, err := h.inplaceBinary(base, x.t, argOr(args, kwargs, 1, "other"), alpha)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrap(r), nil
+		})
+	}
+	for _, name := range []string{"zero_", "fill_", "normal_", "uniform_", "random_", "bernoulli_", "exponential_"} {
+		base := name[:len(name)-1]
+		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.InplaceUnary(base, x.t))
+		})
+	}
+	method("relu_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("relu_", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.ReluInplace(x.t))
+	})
+	for name, node := range map[string]string{"sigmoid_": "SigmoidBackward0", "tanh_": "TanhBackward0", "exp_": "ExpBackward0"} {
+		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.UnaryInplaceResult(name[:len(name)-1], node, x.t))
+		})
+	}
+	for _, name := range []string{"clamp_", "clip_"} {
+		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.ClampInplace(x.t))
+		})
+	}
+	method("copy_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("copy_", args)
+		if err != nil {
+			return nil, err
+		}
+		src, err := tensorOf("copy_", "src", argOr(args, kwargs, 1, "src"))
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.CopyInplace(x.t, src))
+	})
+}
+
+// binaryOp builds torch.add(input, other, alpha=1) & co.
+func binaryOp(name string, op py.Op) opFunc {
+	return func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		if len(args) > 0 {
+			if _, ok := args[0].(*Tensor); !ok && (op == py.OpAdd || op == py.OpMul) && len(args) > 1 {
+				args = []py.Value{args[1], args[0]}
+			}
+		}
+		x, err := self(name, args)
+		if err != nil {
+			return nil, err
+		}
+		alpha, err := floatOf(name, "alpha", argOr(nil, kwargs, -1, "alpha"), 1)
+		if err != nil {
+			return nil, err
+		}
+		other := argOr(args, kwargs, 1, "other")
+		if other == nil {
+			other = argOr(nil, kwargs, -1, "exponent")
+		}
+		r, err := h.arith(op, x.t, other, false, alpha)
+		return h.finishArith(name, r, err, other)
+	}
+}
+
+func (h *Host) finishArith(name string, r *torch.Tensor, err error, other py.Value) (py.Value, error) {
+	if err != nil {
+		return nil, pyErr(err)
+	}
+	if r == nil {
+		return nil, typeErr("%s(): argument 'other' (position 2) must be Tensor, not %s", name, typeName(other))
+	}
+	return h.wrap(r), nil
+}
+
+// asTensor converts a tensor or Python number (a zero-dim tensor on like's
+// device is not allocated: numbers are wrapped scalars) to a new reference.
+func (h *Host) asTensor(v py.Value, like *torch.Tensor) (*torch.Tensor, bool) {
+	if t, ok := tensorArg(v); ok {
+		return t.Retain(), true
+	}
+	if s, ok := scalarArg(v); ok {
+		return h.rt.ScalarTensor(s), true
+	}
+	return nil, false
+}
+
+func clampOp(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+	x, err := self("clamp", args)
+	if err != nil {
+		return nil, err
+	}
+	return h.wrapResult(h.rt.Clamp(x.t))
+}

@@ -1,0 +1,180 @@
+package pybind
+
+import (
+	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// dimsArg reads an optional dim argument (int, tuple of ints or None).
+func dimsArg(fn string, v py.Value) ([]int64, error) {
+	if v == nil || v == py.None {
+		return nil, nil
+	}
+	return intList(fn, "dim", v)
+}
+
+func init() {
+	for _, name := range []string{"sum", "mean", "nansum", "nanmean"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			var dims []int64
+			var keep bool
+			var dtp *torch.DType
+			dv := argOr(args, kwargs, 1, "dim")
+			if d, ok, _ := dtypeArg(dv); ok {
+				dtp, dv = &d, nil
+			}
+			if dims, err = dimsArg(name, dv); err != nil {
+				return nil, err
+			}
+			if keep, err = boolOf(it, argOr(args, kwargs, 2, "keepdim"), false); err != nil {
+				return nil, err
+			}
+			if d, ok, err := dtypeArg(argOr(nil, kwargs, -1, "dtype")); err != nil {
+				return nil, err
+			} else if ok {
+				dtp = &d
+			}
+			if dv != nil && dv != py.None && len(dims) == 0 {
+				dims = []int64{} // an empty dim list reduces everything too
+			}
+			if name == "sum" || name == "nansum" {
+				return h.wrapResult(h.rt.Sum(x.t, dims, keep, dtp))
+			}
+			return h.wrapResult(h.rt.Mean(x.t, dims, keep, dtp))
+		})
+	}
+	for _, name := range []string{"max", "min"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			dv := argOr(args, kwargs, 1, "dim")
+			if dv == nil || dv == py.None {
+				return h.wrapResult(h.rt.MaxAll(name, x.t))
+			}
+			if o, ok := tensorArg(dv); ok {
+				op := "maximum"
+				if name == "min" {
+					op = "minimum"
+				}
+				return h.wrapResult(h.rt.BinaryNoGrad(op, x.t, o))
+			}
+			d, err := intOf(name, "dim", dv, 0)
+			if err != nil {
+				return nil, err
+			}
+			keep, err := boolOf(it, argOr(args, kwargs, 2, "keepdim"), false)
+			if err != nil {
+				return nil, err
+			}
+			v, i, err := h.rt.MaxDim(name, x.t, d, keep)
+			if err != nil {
+				return nil, pyErr(err)
+			}
+			return h.wrapTuple([]*torch.Tensor{v, i}), nil
+		})
+	}
+	for _, name := range []string{"amax", "amin"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.MaxAll(name[1:], x.t))
+		})
+	}
+	for _, name := range []string{"argmax", "argmin"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			var dp *int64
+			if dv := argOr(args, kwargs, 1, "dim"); dv != nil && dv != py.None {
+				d, err := intOf(name, "dim", dv, 0)
+				if err != nil {
+					return nil, err
+				}
+				dp = &d
+			}
+			keep, err := boolOf(it, argOr(args, kwargs, 2, "keepdim"), false)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.Argmax(name, x.t, dp, keep))
+		})
+	}
+	for _, name := range []string{"all", "any"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			b, err := h.rt.CompareScalar("ne", x.t)
+			if err != nil {
+				return nil, pyErr(err)
+			}
+			defer b.Release()
+			return h.wrapResult(h.rt.Argmax(name, b, nil, false))
+		})
+	}
+	both("norm", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("norm", args)
+		if err != nil {
+			return nil, err
+		}
+		dims, err := dimsArg("norm", argOr(args, kwargs, 2, "dim"))
+		if err != nil {
+			return nil, err
+		}
+		keep, err := boolOf(it, argOr(args, kwargs, 3, "keepdim"), false)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Norm(x.t, dims, keep))
+	})
+	for _, name := range []string{"var", "std"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			dims, err := dimsArg(name, argOr(args, kwargs, 1, "dim"))
+			if err != nil {
+				return nil, err
+			}
+			keep, err := boolOf(it, argOr(nil, kwargs, -1, "keepdim"), false)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.Var(name, x.t, dims, keep))
+		})
+	}
+}
+
+func init() {
+	for _, name := range []string{"softmax", "log_softmax"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			d, err := intOf(name, "dim", argOr(args, kwargs, 1, "dim"), -1)
+			if err != nil {
+				return nil, err
+			}
+			var dtp *torch.DType
+			if dt, ok, err := dtypeArg(argOr(args, kwargs, 2, "dtype")); err != nil {
+				return nil, err
+			} else if ok {
+				dtp = &dt
+			}
+			return h.wrapResult(h.rt.Softmax(x.t, d, name == "log_softmax", dtp))
+		})
+	}
+}

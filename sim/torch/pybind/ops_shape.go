@@ -1,0 +1,289 @@
+package pybind
+
+import (
+	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+func init() {
+	shapeOp := func(name string, f func(rt *torch.Runtime, t *torch.Tensor, shape []int64) (*torch.Tensor, error)) opFunc {
+		return func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			rest := args[1:]
+			if v, ok := kw(kwargs, "shape"); ok && len(rest) == 0 {
+				rest = []py.Value{v}
+			} else if v, ok := kw(kwargs, "size"); ok && len(rest) == 0 {
+				rest = []py.Value{v}
+			}
+			if name == "view" && len(rest) == 1 {
+				if d, ok, _ := dtypeArg(rest[0]); ok {
+					if d.Size() != x.t.DType().Size() {
+						return nil, runtimeErr("view(dtype) between dtypes of different sizes is not simulated")
+					}
+					return h.wrapResult(h.rt.ViewDType(x.t, d))
+				}
+			}
+			shape, err := shapeArgs(name, rest)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(f(h.rt, x.t, shape))
+		}
+	}
+	method("view", shapeOp("view", (*torch.Runtime).View))
+	both("reshape", shapeOp("reshape", (*torch.Runtime).Reshape))
+	method("expand", shapeOp("expand", (*torch.Runtime).Expand))
+	both("permute", shapeOp("permute", (*torch.Runtime).Permute))
+	asOp := func(name string, f func(rt *torch.Runtime, t *torch.Tensor, shape []int64) (*torch.Tensor, error)) opFunc {
+		return func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			o, err := tensorOf(name, "other", argOr(args, kwargs, 1, "other"))
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(f(h.rt, x.t, o.Shape()))
+		}
+	}
+	method("view_as", asOp("view_as", (*torch.Runtime).View))
+	method("reshape_as", asOp("reshape_as", (*torch.Runtime).Reshape))
+	method("expand_as", asOp("expand_as", (*torch.Runtime).Expand))
+	both("flatten", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("flatten", args)
+		if err != nil {
+			return nil, err
+		}
+		s, err := intOf("flatten", "start_dim", argOr(args, kwargs, 1, "start_dim"), 0)
+		if err != nil {
+			return nil, err
+		}
+		e, err := intOf("flatten", "end_dim", argOr(args, kwargs, 2, "end_dim"), -1)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Flatten(x.t, s, e))
+	})
+	for _, name := range []string{"transpose", "swapaxes", "swapdims"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			d0, err := intOf(name, "dim0", argOr(args, kwargs, 1, "dim0"), 0)
+			if err != nil {
+				return nil, err
+			}
+			d1, err := intOf(name, "dim1", argOr(args, kwargs, 2, "dim1"), 1)
+			if err != nil {
+				return nil, err
+			}
+			return h.wrapResult(h.rt.Transpose(x.t, d0, d1))
+		})
+	}
+	both("t", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("t", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.T(x.t))
+	})
+	both("unsqueeze", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("unsqueeze", args)
+		if err != nil {
+			return nil, err
+		}
+		d, err := intOf("unsqueeze", "dim", argOr(args, kwargs, 1, "dim"), 0)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Unsqueeze(x.t, d))
+	})
+	both("squeeze", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("squeeze", args)
+		if err != nil {
+			return nil, err
+		}
+		var dims []int64
+		if v := argOr(args, kwargs, 1, "dim"); v != nil && v != py.None {
+			if dims, err = intList("squeeze", "dim", v); err != nil {
+				return nil, err
+			}
+		}
+		return h.wrapResult(h.rt.Squeeze(x.t, dims))
+	})
+	both("select", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("select", args)
+		if err != nil {
+			return nil, err
+		}
+		d, err := intOf("select", "dim", argOr(args, kwargs, 1, "dim"), 0)
+		if err != nil {
+			return nil, err
+		}
+		i, err := intOf("select", "index", argOr(args, kwargs, 2, "index"), 0)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Select(x.t, d, i))
+	})
+	both("narrow", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("narrow", args)
+		if err != nil {
+			return nil, err
+		}
+		d, _ := intOf("narrow", "dim", argOr(args, kwargs, 1, "dim"), 0)
+		s, _ := intOf("narrow", "start", argOr(args, kwargs, 2, "start"), 0)
+		l, err := intOf("narrow", "length", argOr(args, kwargs, 3, "length"), 0)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Slice(x.t, d, s, s+l, 1, true, true))
+	})
+	splitOp := func(name string) opFunc {
+		return func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			key := "split_size_or_sections"
+			if name == "chunk" {
+				key = "chunks"
+			}
+			n, err := intOf(name, key, argOr(args, kwargs, 1, key), 1)
+			if err != nil {
+				if v := argOr(args, kwargs, 1, key); v != nil {
+					if _, isSeq := elems(v); isSeq {
+						return h.splitSections(x.t, v, argOr(args, kwargs, 2, "dim"))
+					}
+				}
+				return nil, err
+			}
+			d, err := intOf(name, "dim", argOr(args, kwargs, 2, "dim"), 0)
+			if err != nil {
+				return nil, err
+			}
+			var ts []*torch.Tensor
+			if name == "chunk" {
+				ts, err = h.rt.Chunk(x.t, n, d)
+			} else {
+				ts, err = h.rt.Split(x.t, n, d)
+			}
+			if err != nil {
+				return nil, pyErr(err)
+			}
+			return h.wrapTuple(ts), nil
+		}
+	}
+	both("split", splitOp("split"))
+	both("chunk", splitOp("chunk"))
+	both("unbind", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("unbind", args)
+		if err != nil {
+			return nil, err
+		}
+		d, err := intOf("unbind", "dim", argOr(args, kwargs, 1, "dim"), 0)
+		if err != nil {
+			return nil, err
+		}
+		n := x.t.Shape()
+		if d < 0 {
+			d += int64(len(n))
+		}
+		if d < 0 || int(d) >= len(n) {
+			return nil, py.NewException(py.IndexError, "Dimension out of range")
+		}
+		var ts []*torch.Tensor
+		for i := int64(0); i < n[d]; i++ {
+			s, err := h.rt.Select(x.t, d, i)
+			if err != nil {
+				return nil, pyErr(err)
+			}
+			ts = append(ts, s)
+		}
+		return h.wrapTuple(ts), nil
+	})
+	for _, name := range []string{"cat", "concat", "concatenate", "stack"} {
+		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			seq := argOr(args, kwargs, 0, "tensors")
+			es, ok := elems(seq)
+			if !ok {
+				return nil, typeErr("%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s", name, typeName(seq))
+			}
+			ts := make([]*torch.Tensor, len(es))
+			for i, e := range es {
+				t, ok := tensorArg(e)
+				if !ok {
+					return nil, typeErr("expected Tensor as element %d in argument 0, but got %s", i, typeName(e))
+				}
+				ts[i] = t
+			}
+			d, err := intOf(name, "dim", argOr(args, kwargs, 1, "dim"), 0)
+			if err != nil {
+				return nil, err
+			}
+			if name == "stack" {
+				return h.wrapResult(h.rt.Stack(ts, d))
+			}
+			return h.wrapResult(h.rt.Cat(ts, d))
+		})
+	}
+	both("contiguous", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("contiguous", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Contiguous(x.t))
+	})
+	both("clone", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("clone", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.Clone(x.t))
+	})
+	both("detach", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("detach", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrap(h.rt.Detach(x.t)), nil
+	})
+	method("detach_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("detach_", args)
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.DetachInplace(x.t))
+	})
+}
+
+// splitSections is split with a list of section sizes.
+func (h *Host) splitSections(t *torch.Tensor, v py.Value, dimv py.Value) (py.Value, error) {
+	secs, err := intList("split", "split_size_or_sections", v)
+	if err != nil {
+		return nil, err
+	}
+	d, err := intOf("split", "dim", dimv, 0)
+	if err != nil {
+		return nil, err
+	}
+	var ts []*torch.Tensor
+	off := int64(0)
+	for _, s := range secs {
+		r, err := h.rt.Slice(t, d, off, off+s, 1, true, true)
+		if err != nil {
+			for _, x := range ts {
+				x.Release()
+			}
+			return nil, pyErr(err)
+		}
+		ts = append(ts, r)
+		off += s
+	}
+	return h.wrapTuple(ts), nil
+}

@@ -1,0 +1,158 @@
+package pybind
+
+import (
+	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// Tensor is the Python object of a torch.Tensor (or nn.Parameter). It owns
+// one reference to t, released by Finalize.
+type Tensor struct {
+	py.Base
+	h *Host
+	t *torch.Tensor
+}
+
+// Type is torch.Tensor, or torch.nn.Parameter for parameters.
+func (x *Tensor) Type() *py.Class {
+	initClasses()
+	if x.t != nil && x.t.IsParameter() {
+		return parameterClass
+	}
+	return tensorClassV
+}
+
+// Finalize drops the object's reference to the tensor: its memory is freed
+// here if nothing else (a graph, a .grad) holds it.
+func (x *Tensor) Finalize(it *py.Interp) {
+	t := x.t
+	x.t = nil
+	if t == nil {
+		return
+	}
+	if t.Py == x {
+		t.Py = nil
+	}
+	t.Release()
+}
+
+// wrap returns the Python object for t, taking over the caller's reference
+// to t (a new reference to the object is returned).
+func (h *Host) wrap(t *torch.Tensor) py.Value {
+	if t == nil {
+		return py.None
+	}
+	if x, ok := t.Py.(*Tensor); ok && x.t == t {
+		t.Release() // the wrapper already holds one
+		return py.IncRef(x)
+	}
+	x := &Tensor{h: h, t: t}
+	t.Py = x
+	return x
+}
+
+// wrapBorrowed returns the Python object for a tensor the caller keeps.
+func (h *Host) wrapBorrowed(t *torch.Tensor) py.Value {
+	if t == nil {
+		return py.None
+	}
+	return h.wrap(t.Retain())
+}
+
+// wrapResult wraps an op's result, converting its error.
+func (h *Host) wrapResult(t *torch.Tensor, err error) (py.Value, error) {
+	if err != nil {
+		return nil, pyErr(err)
+	}
+	return h.wrap(t), nil
+}
+
+// wrapList wraps owned tensors in a Python tuple.
+func (h *Host) wrapTuple(ts []*torch.Tensor) py.Value {
+	vs := make([]py.Value, len(ts))
+	for i, t := range ts {
+		vs[i] = h.wrap(t)
+	}
+	return h.it.NewTuple(vs) // takes over the references
+}
+
+// Repr is repr(tensor).
+func (x *Tensor) Repr(it *py.Interp) (string, error) {
+	if x.t == nil {
+		return "tensor(<released>)", nil
+	}
+	return x.t.Repr(), nil
+}
+
+// Hash is id-based, as for torch.Tensor.
+func (x *Tensor) Hash(it *py.Interp) (int64, error) { return int64(x.t.ID()), nil }
+
+// Len is len(tensor): the first dimension.
+func (x *Tensor) Len(it *py.Interp) (int, error) {
+	if x.t.Dim() == 0 {
+		return 0, typeErr("len() of a 0-d tensor")
+	}
+	return int(x.t.Shape()[0]), nil
+}
+
+// Truth is bool(tensor): only one-element tensors have a truth value
+// (values are not simulated: False).
+func (x *Tensor) Truth(it *py.Interp) (bool, error) {
+	if x.t.Numel() != 1 {
+		return false, runtimeErr("Boolean value of Tensor with more than one value is ambiguous")
+	}
+	return false, nil
+}
+
+// Format is format(tensor, spec): one-element tensors format as their
+// (unsimulated) value.
+func (x *Tensor) Format(it *py.Interp, spec string) (string, error) {
+	if spec == "" {
+		return x.t.Repr(), nil
+	}
+	if x.t.Numel() != 1 {
+		return "", typeErr("unsupported format string passed to Tensor.__format__")
+	}
+	return it.Format(itemValue(x.t), spec)
+}
+
+// Iter is iter(tensor): the tensors along the first dimension.
+func (x *Tensor) Iter(it *py.Interp) (py.Value, error) {
+	if x.t.Dim() == 0 {
+		return nil, typeErr("iteration over a 0-d tensor")
+	}
+	n := x.t.Shape()[0]
+	i := int64(0)
+	t := x.t.Retain()
+	return it.NewIterator(func(it *py.Interp) (py.Value, bool, error) {
+		if i >= n {
+			return nil, false, nil
+		}
+		r, err := x.h.rt.Select(t, 0, i)
+		i++
+		if err != nil {
+			return nil, false, pyErr(err)
+		}
+		return x.h.wrap(r), true, nil
+	}, func(it *py.Interp) { t.Release() }), nil
+}
+
+// itemValue is the deterministic value of a one-element tensor.
+func itemValue(t *torch.Tensor) py.Value {
+	switch {
+	case t.DType() == torch.Bool:
+		return py.False
+	case t.DType().IsIntegral(false):
+		return py.Int(0)
+	}
+	return py.Float(0)
+}
+
+// tensorArg returns the tensor a Value holds.
+func tensorArg(v py.Value) (*torch.Tensor, bool) {
+	x, ok := v.(*Tensor)
+	if !ok || x.t == nil {
+		return nil, false
+	}
+	return x.t, true
+}
