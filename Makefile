@@ -7,14 +7,63 @@ ADDR      ?= :8080
 BIN       := bin/playground
 GOROOT    := $(shell $(GO) env GOROOT)
 
-.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build clean
+.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build clean examples test-wasm test-web-js bench-web
 
 all: build
 
 # ---- build --------------------------------------------------------------
 # BEGIN web section (owned by the web work: wasm, editor bundle, templ)
-web-assets:
-	@true
+# web-assets: everything `go build ./cmd/playground` embeds (package static):
+# the templ components, the editor bundle (esbuild's Go API over node_modules),
+# Go's wasm_exec.js, and the simulator module with its .gz/.br copies.
+WASM      := static/wasm/playground.wasm
+WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+
+web-assets: generate wasm
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+# generate rewrites the committed generated files (check-generated diffs them).
+generate: node_modules/.package-lock.json
+	$(GO) tool templ generate -path web
+	$(GO) run ./web/internal/bundle
+	cp $(GOROOT)/lib/wasm/wasm_exec.js static/wasm_exec.js
+
+# wasm rebuilds the module (Go's cache makes that quick) and recompresses it
+# only when it changed.
+wasm:
+	@mkdir -p .cache
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o .cache/playground.wasm ./wasm
+	@if ! cmp -s .cache/playground.wasm $(WASM) || [ ! -f $(WASM).gz ] || [ ! -f $(WASM).br ]; then \
+		cp .cache/playground.wasm $(WASM) && $(GO) run ./web/internal/compress $(WASM); fi
+
+# examples refreshes the examples menu's copies of the oracle cases.
+examples:
+	rm -f web/examples/oracle/*.py
+	cp sim/testdata/oracle/cases/*.py web/examples/oracle/
+
+# check-generated (part of `make test` when CI is set) fails when a generated
+# file differs from what is committed.
+check-generated: generate
+	$(GO) tool templ fmt -fail web
+	git diff --exit-code -- web static/app.js static/wasm_exec.js
+	@out=$$(git status --porcelain -- 'web/*_templ.go' static/app.js static/wasm_exec.js); \
+		if [ -n "$$out" ]; then echo "generated files not committed:"; echo "$$out"; exit 1; fi
+	diff -r sim/testdata/oracle/cases web/examples/oracle
+
+# test-wasm runs the wasm entry's tests under node.
+test-wasm:
+	GOOS=js GOARCH=wasm $(GO) test -exec $(WASM_EXEC) ./wasm/...
+
+# bench-web: the module's size (raw/gzip/brotli) and the GPT training-step
+# example simulated inside headless Chromium.
+bench-web: web-assets
+	$(GO) test -run '^$$' -bench . -benchtime 10x ./web/internal/compress ./web/e2e
+
+# test-web-js runs the view modules' unit tests with node's test runner.
+test-web-js:
+	node --test web/js/
 # END web section
 
 build: web-assets
@@ -24,7 +73,7 @@ run: build
 	./$(BIN) serve --addr $(ADDR)
 
 # ---- tests --------------------------------------------------------------
-test: fmt-check vet test-go fidelity
+test: fmt-check vet web-assets $(if $(CI),check-generated) test-go test-wasm test-web-js fidelity
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$')); \

@@ -28,6 +28,12 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "version":
 		fmt.Fprintf(stdout, "playground %s\n", sim.Version)
 		return 0
+	case "serve":
+		if err := serveCmd(args[1:]); err != nil {
+			fmt.Fprintf(stderr, "playground: %v\n", err)
+			return 1
+		}
+		return 0
 	case "run":
 		return runCmd(args[1:], stdout, stderr)
 	case "fidelity":

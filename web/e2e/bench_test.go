@@ -1,0 +1,66 @@
+package e2e
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/gpumem/playground/wasm/bridge"
+	"github.com/gpumem/playground/web"
+	"github.com/gpumem/playground/web/examples"
+)
+
+// BenchmarkBrowserGPTStep times one simulation of the GPT training-step
+// example (p021_gpt_block: two AdamW steps of a 2-block GPT) inside headless
+// Chromium, through the same playgroundRun call the page makes, JSON parse
+// of the result included. Metrics: ms per run and events per run.
+func BenchmarkBrowserGPTStep(b *testing.B) {
+	exe := chromium()
+	if exe == "" {
+		b.Skip("Chromium not found")
+	}
+	srv, err := web.NewServer(web.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if !srv.HasWasm() {
+		b.Skip("built without the wasm module (make build)")
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	ctx, cancel := browser(b, exe)
+	defer cancel()
+	ex, ok := examples.Lookup("p021_gpt_block")
+	if !ok {
+		b.Fatal("example p021_gpt_block missing")
+	}
+	req, _ := json.Marshal(bridge.Request{Script: ex.Source})
+	call := `(async () => {
+		const t0 = performance.now();
+		const r = JSON.parse(await globalThis.playgroundRun(` + jsString(string(req)) + `));
+		return { ms: performance.now() - t0, events: (r.events || []).length, hostError: r.hostError || '' };
+	})()`
+	if err := chromedp.Run(ctx, chromedp.Navigate(hs.URL+"/"), waitRuns(1)); err != nil {
+		b.Fatal(err)
+	}
+	type result struct {
+		Ms        float64 `json:"ms"`
+		Events    int     `json:"events"`
+		HostError string  `json:"hostError"`
+	}
+	var r result
+	var total float64
+	b.ResetTimer()
+	for b.Loop() {
+		if err := chromedp.Run(ctx, chromedp.Evaluate(call, &r, awaitPromise)); err != nil {
+			b.Fatal(err)
+		}
+		total += r.Ms
+	}
+	if r.HostError != "" {
+		b.Logf("the simulator could not run the script: %s", r.HostError)
+	}
+	b.ReportMetric(total/float64(b.N), "browser-ms/run")
+	b.ReportMetric(float64(r.Events), "events/run")
+}

@@ -1,0 +1,246 @@
+package gpujob
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/gpumem/playground/sim/trace"
+)
+
+// HandlerOptions configure a Handler. Zero fields take the defaults shown.
+type HandlerOptions struct {
+	Limits    Limits        // per job; zero value: DefaultLimits()
+	MaxBatch  int           // events per "events" message: 4096
+	WriteWait time.Duration // deadline of one write: 10 s
+	PongWait  time.Duration // the client must answer a ping within: 60 s (pings every 9/10 of it)
+	Log       *log.Logger   // upgrade failures; nil: log.Default()
+}
+
+// Handler serves the GPU websocket: each connection runs one job at a time
+// through the Queue and streams its events.
+type Handler struct {
+	q        *Queue
+	opts     HandlerOptions
+	upgrader websocket.Upgrader
+}
+
+// NewHandler returns the websocket handler for q. Its upgrader keeps
+// gorilla's default CheckOrigin, which accepts only same-origin pages (or
+// clients that send no Origin, i.e. not browsers).
+func NewHandler(q *Queue, opts HandlerOptions) *Handler {
+	if opts.Limits == (Limits{}) {
+		opts.Limits = DefaultLimits()
+	}
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 4096
+	}
+	if opts.WriteWait <= 0 {
+		opts.WriteWait = 10 * time.Second
+	}
+	if opts.PongWait <= 0 {
+		opts.PongWait = 60 * time.Second
+	}
+	if opts.Log == nil {
+		opts.Log = log.Default()
+	}
+	return &Handler{q: q, opts: opts, upgrader: websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 64 << 10}}
+}
+
+// readLimit is the largest client message accepted: a script at the size
+// limit, room for JSON escaping of quotes, backslashes and newlines (×2),
+// and the envelope. A larger message closes the connection.
+func (h *Handler) readLimit() int64 {
+	if h.opts.Limits.MaxScript <= 0 {
+		return 16 << 20
+	}
+	return 2*int64(h.opts.Limits.MaxScript) + 4096
+}
+
+// ServeHTTP upgrades the request and serves the connection until the client
+// goes away; then it cancels the connection's job and waits for it.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ws, err := h.upgrader.Upgrade(w, r, nil) // replies with an HTTP error itself
+	if err != nil {
+		h.opts.Log.Printf("gpujob: websocket upgrade from %s: %v", r.RemoteAddr, err)
+		return
+	}
+	c := &conn{h: h, ws: ws, out: newOutbox()}
+	ctx, cancel := context.WithCancel(r.Context())
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		c.writePump()
+	}()
+	c.readPump(ctx)
+	cancel()
+	c.jobs.Wait()
+	c.out.close()
+	<-writerDone
+	ws.Close()
+}
+
+// conn is one websocket connection.
+type conn struct {
+	h   *Handler
+	ws  *websocket.Conn
+	out *outbox
+
+	mu        sync.Mutex
+	jobCancel context.CancelFunc // the running job's, nil when none
+	jobs      sync.WaitGroup
+}
+
+// readPump reads client messages until the connection fails or closes.
+func (c *conn) readPump(ctx context.Context) {
+	c.ws.SetReadLimit(c.h.readLimit())
+	c.ws.SetReadDeadline(time.Now().Add(c.h.opts.PongWait))
+	c.ws.SetPongHandler(func(string) error {
+		return c.ws.SetReadDeadline(time.Now().Add(c.h.opts.PongWait))
+	})
+	for {
+		_, data, err := c.ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		var m ClientMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.out.send(ServerMessage{Type: MsgError, Code: CodeBadRequest, Message: fmt.Sprintf("gpujob: malformed message: %v", err)})
+			continue
+		}
+		switch m.Type {
+		case MsgRun:
+			c.start(ctx, m)
+		case MsgCancel:
+			c.mu.Lock()
+			if c.jobCancel != nil {
+				c.jobCancel()
+			}
+			c.mu.Unlock()
+		default:
+			c.out.send(ServerMessage{Type: MsgError, Code: CodeBadRequest, Message: fmt.Sprintf("gpujob: unknown message type %q", m.Type)})
+		}
+	}
+}
+
+// start submits a job unless one is already running on this connection.
+func (c *conn) start(ctx context.Context, m ClientMessage) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.jobCancel != nil {
+		c.out.send(ServerMessage{Type: MsgError, Code: CodeBadRequest, Message: "gpujob: a job is already running on this connection"})
+		return
+	}
+	jobCtx, cancel := context.WithCancel(ctx)
+	c.jobCancel = cancel
+	c.jobs.Add(1)
+	job := Job{Script: m.Script, Profile: m.Profile, AllocConf: m.AllocConf, Limits: c.h.opts.Limits}
+	go func() {
+		defer c.jobs.Done()
+		res, err := c.h.q.Submit(jobCtx, job, Notifier{
+			Queued:  func(p int) { c.out.send(ServerMessage{Type: MsgQueued, Position: p}) },
+			Started: func(w string) { c.out.send(ServerMessage{Type: MsgStarted, Worker: w}) },
+			Event:   c.out.event,
+		})
+		c.mu.Lock()
+		c.jobCancel = nil
+		c.mu.Unlock()
+		cancel()
+		if err != nil {
+			c.out.send(errorMessage(err))
+			return
+		}
+		c.out.send(ServerMessage{Type: MsgDone, Result: &res})
+	}()
+}
+
+// writePump is the connection's only writer: it drains the outbox, batching
+// consecutive events, and pings the client. When a write fails it closes
+// the connection, which ends readPump and so cancels the job.
+func (c *conn) writePump() {
+	ping := time.NewTicker(c.h.opts.PongWait * 9 / 10)
+	defer ping.Stop()
+	var items []outItem
+	batch := make([]trace.Event, 0, c.h.opts.MaxBatch)
+	fail := func() {
+		c.out.kill()
+		c.ws.Close()
+	}
+	for {
+		select {
+		case <-c.out.signal:
+			var closed bool
+			items, closed = c.out.take(items)
+			if err := c.writeItems(items, &batch); err != nil {
+				fail()
+				return
+			}
+			if closed {
+				c.ws.SetWriteDeadline(time.Now().Add(c.h.opts.WriteWait))
+				c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
+				return
+			}
+		case <-ping.C:
+			if err := c.ws.WriteControl(websocket.PingMessage, nil, time.Now().Add(c.h.opts.WriteWait)); err != nil {
+				fail()
+				return
+			}
+		}
+	}
+}
+
+// writeItems writes messages in order, consecutive events as one message
+// of up to MaxBatch events.
+func (c *conn) writeItems(items []outItem, batch *[]trace.Event) error {
+	flush := func() error {
+		if len(*batch) == 0 {
+			return nil
+		}
+		m := ServerMessage{Type: MsgEvents, Events: *batch}
+		if len(*batch) == 1 {
+			m = ServerMessage{Type: MsgEvent, Event: &(*batch)[0]}
+		}
+		err := c.write(&m)
+		clear(*batch)
+		*batch = (*batch)[:0]
+		return err
+	}
+	for i := range items {
+		if items[i].msg == nil {
+			*batch = append(*batch, items[i].ev)
+			if len(*batch) == c.h.opts.MaxBatch {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		if err := c.write(items[i].msg); err != nil {
+			return err
+		}
+	}
+	return flush()
+}
+
+// write sends one JSON message under the write deadline.
+func (c *conn) write(m *ServerMessage) error {
+	c.ws.SetWriteDeadline(time.Now().Add(c.h.opts.WriteWait))
+	w, err := c.ws.NextWriter(websocket.TextMessage)
+	if err != nil {
+		return err
+	}
+	if err := json.NewEncoder(w).Encode(m); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}
