@@ -1,0 +1,143 @@
+package gpu
+
+import (
+	"time"
+
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/sim/alloc"
+)
+
+// Device is one GPU opened for the playground. It is the allocator's device
+// (alloc.Device: Malloc returns alloc.ErrDeviceOOM when the driver reports
+// out of memory, or when Options.MemoryLimit would be exceeded), plus data
+// transfers, kernels, timing and the accounting a shared server needs to
+// prove that a job gave every byte back.
+//
+// All methods are safe for concurrent use; they are executed one at a time
+// on the device's worker thread.
+type Device interface {
+	alloc.Device
+
+	// Name is the GPU's product name, e.g. "NVIDIA H100 80GB HBM3".
+	Name() string
+	// Granularity is the page size of Map/Unmap/Reserve (2 MiB on the H100).
+	Granularity() int64
+
+	// CopyToDevice copies len(src) bytes from host memory to address dst.
+	CopyToDevice(dst uint64, src []byte) error
+	// CopyFromDevice copies len(dst) bytes from address src to host memory;
+	// it waits for the kernels before it.
+	CopyFromDevice(dst []byte, src uint64) error
+	// Kernels returns the launch helpers. Launches are asynchronous: an
+	// error in a kernel shows up at the next synchronising call.
+	Kernels() Kernels
+	// Synchronize waits for every launched kernel and copy.
+	Synchronize() error
+	// Lap records a CUDA event, waits for it and returns the GPU time since
+	// the previous Lap (or since Open): the per-line time of a trace.
+	Lap() (time.Duration, error)
+
+	// Stats returns the call counts and times so far.
+	Stats() CallStats
+	// DriverUsed is total − free from cuMemGetInfo: everything the driver
+	// holds on the GPU, this process's context and other processes included.
+	DriverUsed() (int64, error)
+	// Baseline is DriverUsed measured when Open finished (context, modules,
+	// scratch buffer): what DriverUsed must come back to after a job.
+	Baseline() int64
+	// Live reports the ranges allocated or mapped through this device and
+	// not yet returned, and their bytes.
+	Live() (ranges int, bytes int64)
+	// ReleaseAll returns every allocation, mapping and reservation still held,
+	// then compares DriverUsed with Baseline. It returns a *LeakError if
+	// anything had to be returned or the driver's figure did not come back.
+	ReleaseAll() error
+
+	// Do runs fn on the worker thread with a Device whose methods call the
+	// driver directly (no channel hop); that Device is valid only until fn
+	// returns and only on the goroutine that runs fn.
+	Do(fn func(Device) error) error
+	// Close releases everything (as ReleaseAll), destroys the context and
+	// stops the worker. Methods called after Close return ErrClosed.
+	Close() error
+}
+
+// DType is an element type with kernels (f32, f16, bf16).
+type DType = kernels.DType
+
+// Element types.
+const (
+	F32  = kernels.F32
+	F16  = kernels.F16
+	BF16 = kernels.BF16
+)
+
+// Kernels launches the embedded kernels with grid and block sizes computed
+// from the element counts. Addresses are device addresses (as returned by
+// Malloc or inside a mapped range); counts are elements, not bytes. A count
+// of 0 launches nothing. All arithmetic is in f32, as PyTorch's opmath.
+type Kernels interface {
+	// Fill sets dst[0:n) to value.
+	Fill(t DType, dst uint64, value float32, n int64) error
+	// Copy copies n elements from src to dst.
+	Copy(t DType, dst, src uint64, n int64) error
+	// Cast converts n elements of type from at src to type to at dst.
+	Cast(from, to DType, dst, src uint64, n int64) error
+
+	// Add, Sub, Mul, Div compute dst = a op b elementwise.
+	Add(t DType, dst, a, b uint64, n int64) error
+	Sub(t DType, dst, a, b uint64, n int64) error
+	Mul(t DType, dst, a, b uint64, n int64) error
+	Div(t DType, dst, a, b uint64, n int64) error
+
+	// Relu, Exp, Sigmoid and Tanh compute dst = f(src) elementwise.
+	Relu(t DType, dst, src uint64, n int64) error
+	Exp(t DType, dst, src uint64, n int64) error
+	Sigmoid(t DType, dst, src uint64, n int64) error
+	Tanh(t DType, dst, src uint64, n int64) error
+	// ReluBackward computes dst = input <= 0 ? 0 : grad.
+	ReluBackward(t DType, dst, grad, input uint64, n int64) error
+	// Scale computes dst = alpha * src.
+	Scale(t DType, dst, src uint64, alpha float32, n int64) error
+	// Axpy computes y += alpha * x in place.
+	Axpy(t DType, y, x uint64, alpha float32, n int64) error
+
+	// Sum writes the sum of src[0:n) to dst[0], accumulating in f32 in an
+	// order that depends only on n (deterministic).
+	Sum(t DType, dst, src uint64, n int64) error
+	// Matmul computes C[m,n] = A[m,k] · B[k,n]; A(i,j) is at element
+	// i*as[0] + j*as[1] of a, likewise B; C is contiguous.
+	Matmul(t DType, c, a, b uint64, m, n, k int64, as, bs [2]int64) error
+}
+
+// CallStats counts the driver calls the device made and the host time spent
+// in them (time.Now around each call on the worker thread).
+type CallStats struct {
+	Allocs     int64 // successful cuMemAlloc and Map (cuMemCreate+cuMemMap+cuMemSetAccess) calls
+	Frees      int64 // cuMemFree and Unmap (cuMemUnmap+cuMemRelease) calls
+	AllocNanos int64 // time in the Allocs, failed attempts included
+	FreeNanos  int64 // time in the Frees
+	OOMs       int64 // allocations refused: by the driver or by Options.MemoryLimit
+	Reserves   int64 // cuMemAddressReserve calls
+	Releases   int64 // cuMemAddressFree calls
+
+	Launches    int64 // cuLaunchKernel calls
+	LaunchNanos int64 // host time in them (launch overhead, not kernel time)
+	Copies      int64 // host↔device copies
+	CopyNanos   int64 // time in them
+}
+
+// DeviceNanos is the time spent in allocation and free calls, the
+// trace.GPU.DeviceNanos figure.
+func (s CallStats) DeviceNanos() int64 { return s.AllocNanos + s.FreeNanos }
+
+// Options configure Open.
+type Options struct {
+	// Ordinal is the GPU's index among the visible devices.
+	Ordinal int
+	// MemoryLimit, if positive, caps the bytes allocated and mapped through
+	// the device at once: a request beyond it gets alloc.ErrDeviceOOM, as a
+	// full GPU would give, and MemGetInfo's free shrinks to match. This is
+	// the per-job GPU memory limit of a shared server.
+	MemoryLimit int64
+}

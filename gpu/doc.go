@@ -1,0 +1,24 @@
+// Package gpu is the playground's real-GPU backend: a device under the same
+// caching allocator (sim/alloc) and PyTorch model as the simulator, where
+// every segment is a real cuMemAlloc (or, for expandable segments, a real
+// cuMemAddressReserve/cuMemCreate/cuMemMap/cuMemSetAccess), every op runs a
+// real kernel (PTX embedded from package gpu/kernels), timings come from
+// CUDA events and out-of-memory comes from the driver.
+//
+// The CUDA implementation is compiled only with the build tag cuda (it uses
+// gorgonia.org/cu, whose package initialiser exits the process on a machine
+// without a GPU). Without the tag, Open returns ErrNotBuilt; the interfaces
+// in this file set are the same in both builds, so callers need no tag.
+//
+// Threading: a CUDA context is current on one OS thread. Open starts one
+// worker goroutine, locked to its thread, that owns the context and runs all
+// CUDA work; the Device's methods send their work to it over a channel and
+// wait. Device.Do runs a whole function on that thread and hands it a Device
+// whose methods call the driver directly, which is how a job (interpreter +
+// allocator + kernels) should run: no channel hop per call.
+//
+// Build (headers and link stub from gpu/scripts/fetch-cuda-headers.sh):
+//
+//	gpu/scripts/build-cuda.sh            # vet + build with -tags cuda
+//	go test -c -tags cuda -o .carry/gpu.test ./gpu   # then run it on the GPU machine
+package gpu

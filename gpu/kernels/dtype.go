@@ -1,0 +1,102 @@
+package kernels
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DType is an element type the kernels read and write. Arithmetic always
+// happens in f32 (PyTorch's "opmath" type for the half types): a kernel
+// loads an element, widens it to f32, computes, and narrows the result.
+type DType string
+
+// Element types with kernels.
+const (
+	F32  DType = "f32"  // torch.float32
+	F16  DType = "f16"  // torch.float16 (IEEE binary16)
+	BF16 DType = "bf16" // torch.bfloat16
+)
+
+// DTypes lists every element type, in the order kernels are generated.
+var DTypes = []DType{F32, F16, BF16}
+
+// Size returns the bytes of one element.
+func (t DType) Size() int64 {
+	if t == F32 {
+		return 4
+	}
+	return 2
+}
+
+// shift is log2 of the element size: index << shift is the byte offset.
+func (t DType) shift() int {
+	if t == F32 {
+		return 2
+	}
+	return 1
+}
+
+// loadF32 returns PTX that loads the element at address register addr into
+// the f32 register dst. Scratch registers: %h9 (b16) and %r9 (b32). If pred
+// is not empty the load happens only when the predicate holds and dst is 0
+// otherwise.
+func (t DType) loadF32(dst, addr, pred string) string {
+	guard := ""
+	if pred != "" {
+		guard = "@" + pred + " "
+	}
+	var b strings.Builder
+	switch t {
+	case F32:
+		if pred != "" {
+			fmt.Fprintf(&b, "\tmov.f32 \t%s, 0f00000000;\n", dst)
+		}
+		fmt.Fprintf(&b, "\t%sld.global.f32 \t%s, [%s];\n", guard, dst, addr)
+	case F16:
+		if pred != "" {
+			b.WriteString("\tmov.b16 \t%h9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.b16 \t%%h9, [%s];\n", guard, addr)
+		fmt.Fprintf(&b, "\tcvt.f32.f16 \t%s, %%h9;\n", dst)
+	case BF16:
+		if pred != "" {
+			b.WriteString("\tmov.b16 \t%h9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.b16 \t%%h9, [%s];\n", guard, addr)
+		b.WriteString("\tcvt.u32.u16 \t%r9, %h9;\n")
+		b.WriteString("\tshl.b32 \t%r9, %r9, 16;\n")
+		fmt.Fprintf(&b, "\tmov.b32 \t%s, %%r9;\n", dst)
+	}
+	return b.String()
+}
+
+// storeF32 returns PTX that narrows the f32 register src to the element type
+// and stores it at address register addr. Scratch registers: %h9, %r8,
+// %r9 and %p9. bf16 rounds to nearest even and keeps NaNs quiet, as
+// PyTorch's conversion does.
+func (t DType) storeF32(addr, src string) string {
+	var b strings.Builder
+	switch t {
+	case F32:
+		fmt.Fprintf(&b, "\tst.global.f32 \t[%s], %s;\n", addr, src)
+	case F16:
+		fmt.Fprintf(&b, "\tcvt.rn.f16.f32 \t%%h9, %s;\n", src)
+		fmt.Fprintf(&b, "\tst.global.b16 \t[%s], %%h9;\n", addr)
+	case BF16:
+		fmt.Fprintf(&b, "\tmov.b32 \t%%r8, %s;\n", src)
+		b.WriteString("\tshr.u32 \t%r9, %r8, 16;\n")
+		b.WriteString("\tand.b32 \t%r9, %r9, 1;\n")
+		b.WriteString("\tadd.u32 \t%r9, %r9, 32767;\n")
+		b.WriteString("\tadd.u32 \t%r9, %r8, %r9;\n")
+		b.WriteString("\tshr.u32 \t%r9, %r9, 16;\n")
+		fmt.Fprintf(&b, "\tsetp.nan.f32 \t%%p9, %s, %s;\n", src, src)
+		b.WriteString("\t@%p9 shr.u32 \t%r9, %r8, 16;\n")
+		b.WriteString("\t@%p9 or.b32 \t%r9, %r9, 64;\n")
+		b.WriteString("\tcvt.u16.u32 \t%h9, %r9;\n")
+		fmt.Fprintf(&b, "\tst.global.b16 \t[%s], %%h9;\n", addr)
+	}
+	return b.String()
+}
+
+// scratchRegs declares the registers loadF32 and storeF32 use.
+const scratchRegs = "\t.reg .b16 \t%h<10>;\n\t.reg .b32 \t%r<10>;\n\t.reg .pred \t%p<10>;\n"

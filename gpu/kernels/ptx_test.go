@@ -1,0 +1,112 @@
+package kernels
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated *.ptx files")
+
+// TestPTXUpToDate checks that the embedded PTX is what the generator writes.
+func TestPTXUpToDate(t *testing.T) {
+	gen := Generate()
+	if *update {
+		for name, text := range gen {
+			if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for name, text := range gen {
+		got, err := ptxFiles.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%s is not embedded (run with -update): %v", name, err)
+		}
+		if string(got) != text {
+			t.Errorf("%s differs from the generator's output; run: go test ./gpu/kernels -run TestPTXUpToDate -update", name)
+		}
+	}
+	files, _ := filepath.Glob("*.ptx")
+	if len(files) != len(gen) {
+		t.Errorf("%d .ptx files on disk, the generator writes %d: remove stale ones", len(files), len(gen))
+	}
+}
+
+// TestCatalogMatchesText checks that every catalogued entry is defined in
+// its module with the catalogued parameters, each loaded by the body, and
+// that the module defines no other entries.
+func TestCatalogMatchesText(t *testing.T) {
+	mods, err := Modules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entryRE := regexp.MustCompile(`\.visible \.entry (\w+)\(`)
+	total := 0
+	for _, m := range mods {
+		defined := map[string]bool{}
+		for _, match := range entryRE.FindAllStringSubmatch(m.PTX, -1) {
+			defined[match[1]] = true
+		}
+		if len(defined) != len(m.Entries) {
+			t.Errorf("%s: %d entries in the text, %d in the catalogue", m.Name, len(defined), len(m.Entries))
+		}
+		for _, e := range m.Entries {
+			total++
+			if !defined[e.Name] {
+				t.Errorf("%s: entry %s not in the text", m.Name, e.Name)
+			}
+			for _, p := range e.Params {
+				if !strings.Contains(m.PTX, "["+e.Name+"_"+p.Name+"]") {
+					t.Errorf("%s: %s never loads parameter %s", m.Name, e.Name, p.Name)
+				}
+			}
+		}
+		if strings.Contains(m.PTX, "unknown") {
+			t.Errorf("%s: generator referred to an unknown parameter or register", m.Name)
+		}
+		if !strings.Contains(m.PTX, ".version "+ptxVersion+"\n.target "+ptxTarget) {
+			t.Errorf("%s: header lacks .version %s / .target %s", m.Name, ptxVersion, ptxTarget)
+		}
+	}
+	// 3 dtypes × (fill, 5 unary, 4 binary, relu_backward, scale, axpy) + 6 casts
+	// + 3 × 2 sum stages + 3 matmuls.
+	if want := 3*13 + 6 + 6 + 3; total != want {
+		t.Errorf("%d entries, want %d", total, want)
+	}
+}
+
+// TestPTXAssembles runs NVIDIA's ptxas on every module when one is
+// available (PTXAS names it, or ptxas is on PATH); CI has none and skips.
+// Assembling for sm_52 and sm_90 catches every syntax and type error that
+// the driver's JIT would report at load time on the GPU.
+func TestPTXAssembles(t *testing.T) {
+	ptxas := os.Getenv("PTXAS")
+	if ptxas == "" {
+		var err error
+		if ptxas, err = exec.LookPath("ptxas"); err != nil {
+			t.Skip("no ptxas (set PTXAS=/path/to/ptxas to assemble the kernels)")
+		}
+	}
+	mods, err := Modules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, m := range mods {
+		src := filepath.Join(dir, m.Name+".ptx")
+		if err := os.WriteFile(src, []byte(m.PTX), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, arch := range []string{"sm_52", "sm_90"} {
+			out, err := exec.Command(ptxas, "-arch="+arch, "-o", filepath.Join(dir, m.Name+"."+arch+".cubin"), src).CombinedOutput()
+			if err != nil {
+				t.Errorf("ptxas -arch=%s %s.ptx: %v\n%s", arch, m.Name, err, out)
+			}
+		}
+	}
+}

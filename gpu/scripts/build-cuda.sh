@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Vet and build the GPU backend (-tags cuda) on a machine without a GPU or
+# CUDA toolkit: only NVIDIA's cuda.h (CUDA 11.8) and the libcuda.so link stub
+# are needed, fetched into .cache/cuda by fetch-cuda-headers.sh.
+#
+#   gpu/scripts/build-cuda.sh                 vet ./gpu/... and build ./cmd/playground with -tags cuda
+#   gpu/scripts/build-cuda.sh test-binary     also write .carry/gpu.test (run it on the GPU machine:
+#                                             ./.carry/gpu.test -test.v -test.bench .)
+#
+# The stubs folder is for linking only: never put it on LD_LIBRARY_PATH at
+# run time (the real libcuda.so.1 comes with the driver).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+"$root/gpu/scripts/fetch-cuda-headers.sh"
+export CGO_ENABLED=1
+export CGO_CFLAGS="-I$root/.cache/cuda/usr/include"
+export CGO_LDFLAGS="-L$root/.cache/cuda/usr/lib/x86_64-linux-gnu/stubs"
+go vet -tags cuda ./gpu/...
+go build -tags cuda ./gpu/... ./cmd/playground
+if [ "${1:-}" = test-binary ]; then
+  mkdir -p .carry
+  go test -c -tags cuda -o .carry/gpu.test ./gpu
+  echo "wrote .carry/gpu.test"
+fi

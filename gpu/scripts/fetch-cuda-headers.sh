@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Fetch NVIDIA's cuda.h and the libcuda.so link stub from Debian's non-free
+# nvidia-cuda-dev package (CUDA 11.8 headers), without installing it and
+# without changing the machine's apt sources, into .cache/cuda (ignored by git).
+# gorgonia.org/cu v0.9.6 builds against these; see shared docs/stack.md.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+dest=$root/.cache/cuda
+if [ -f "$dest/usr/include/cuda.h" ] && [ -f "$dest/usr/lib/x86_64-linux-gnu/stubs/libcuda.so" ]; then
+  exit 0
+fi
+work=$root/.cache/cuda-apt
+mkdir -p "$work/lists/partial" "$work/archives/partial" "$dest"
+cat > "$work/sources.list" <<LIST
+deb http://deb.debian.org/debian bookworm main contrib non-free
+LIST
+opts=(-o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
+      -o Dir::State::Lists="$work/lists" -o Dir::Cache::Archives="$work/archives"
+      -o APT::Get::List-Cleanup=0 -q)
+apt-get "${opts[@]}" update >/dev/null
+(cd "$work" && apt-get "${opts[@]}" download nvidia-cuda-dev)
+deb=$(ls "$work"/nvidia-cuda-dev_*.deb | head -1)
+dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dest" ./usr/include/cuda.h ./usr/lib/x86_64-linux-gnu/stubs/libcuda.so
+rm -f "$deb"
+echo "cuda.h and libcuda.so stub in $dest"
