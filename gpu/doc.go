@@ -17,8 +17,19 @@
 // whose methods call the driver directly, which is how a job (interpreter +
 // allocator + kernels) should run: no channel hop per call.
 //
+// Above it (no build tag, tested in CI with the fake device of gpu/gputest):
+// package gpu/script runs a playground script on a Device (sim.Run with a
+// sim.Backend: the allocator's segments are the device's, each event gets
+// trace.GPU figures from a Tracer, the job's memory is checked afterwards);
+// package gpu/compare aligns a GPU run with its simulation line by line and
+// explains each difference (`playground run --backend gpu|--compare`, the
+// server's "Run on GPU"). Not done yet: the PyTorch model does not launch
+// the kernels per op, so tensor values are the model's and the per-line GPU
+// time is that of the allocator's driver calls and the bookkeeping between
+// events, not of real kernels.
+//
 // Build (headers and link stub from gpu/scripts/fetch-cuda-headers.sh):
 //
 //	gpu/scripts/build-cuda.sh            # vet + build with -tags cuda
-//	go test -c -tags cuda -o .carry/gpu.test ./gpu   # then run it on the GPU machine
+//	gpu/scripts/build-cuda.sh test-binary   # .carry/{gpu.test,compare.test,playground} for the GPU machine
 package gpu

@@ -28,7 +28,7 @@ s = y.sum()
 print(s.item())
 del x
 torch.cuda.empty_cache()
-big = torch.empty(100 * 2**30, dtype=torch.uint8, device="cuda")
+big = torch.empty(1024 * 2**30, dtype=torch.uint8, device="cuda")
 `
 
 // recording is the fixture format of web/gpujob's replay runner.
@@ -102,10 +102,10 @@ func TestRecordStream(t *testing.T) {
 		line(7)
 		a.EmptyCache()
 		line(8)
-		_, scriptErr = a.Malloc(100<<30, user("big"))
+		_, scriptErr = a.Malloc(1024<<30, user("big"))
 		var oom *alloc.OOMError
 		if !errors.As(scriptErr, &oom) {
-			return fmt.Errorf("100 GiB allocation: %v, want an OOMError", scriptErr)
+			return fmt.Errorf("1 TiB allocation (more than any GPU has): %v, want an OOMError", scriptErr)
 		}
 		rec.Error = "torch.OutOfMemoryError: " + oom.Error()
 		tb := "Traceback (most recent call last):\n  File \"<script>\", line 8, in <module>\n" + rec.Error + "\n"

@@ -25,6 +25,7 @@ type Tracer struct {
 	base CallStats // dev's counters when the Tracer was made
 	seq  int
 	line int
+	used int64 // the last measured DriverUsed
 	err  error
 }
 
@@ -34,6 +35,8 @@ type Tracer struct {
 func NewTracer(dev Figures, sink func(trace.Event)) *Tracer {
 	t := &Tracer{dev: dev, sink: sink, base: dev.Stats()}
 	_, err := dev.Lap()
+	t.keep(err)
+	t.used, err = dev.DriverUsed()
 	t.keep(err)
 	return t
 }
@@ -51,10 +54,39 @@ func (t *Tracer) Emit(ev trace.Event) {
 	if ev.Line == 0 {
 		ev.Line = t.line
 	}
+	t.measure(&ev)
+	if t.sink != nil {
+		t.sink(ev)
+	}
+}
+
+// Stamp adds the GPU figures to an event that someone else numbers and
+// sends: the hook of a sim.Backend. Events that may follow a driver call
+// or mark a point of the script (line, output, error, end, oom, segment_*)
+// are measured: a Lap and a cuMemGetInfo. Alloc, free and relabel events,
+// which make no driver call, carry the counters and the last measured
+// driver figure with ElapsedNanos 0: their time is counted in the next
+// measured event, so the elapsed times still add up, and a training loop's
+// thousands of block events cost no synchronisation each.
+func (t *Tracer) Stamp(ev *trace.Event) {
+	t.seq++
+	switch ev.Kind {
+	case trace.Alloc, trace.Free, trace.Relabel:
+		s := t.dev.Stats()
+		ev.GPU = &trace.GPU{DriverUsed: t.used, DeviceAllocs: s.Allocs - t.base.Allocs,
+			DeviceFrees: s.Frees - t.base.Frees, DeviceNanos: s.DeviceNanos() - t.base.DeviceNanos()}
+	default:
+		t.measure(ev)
+	}
+}
+
+// measure sets ev.GPU from a Lap, cuMemGetInfo and the counters.
+func (t *Tracer) measure(ev *trace.Event) {
 	lap, err := t.dev.Lap()
 	t.keep(err)
 	used, err := t.dev.DriverUsed()
 	t.keep(err)
+	t.used = used
 	s := t.dev.Stats()
 	ev.GPU = &trace.GPU{
 		DriverUsed:   used,
@@ -63,12 +95,9 @@ func (t *Tracer) Emit(ev trace.Event) {
 		DeviceFrees:  s.Frees - t.base.Frees,
 		DeviceNanos:  s.DeviceNanos() - t.base.DeviceNanos(),
 	}
-	if t.sink != nil {
-		t.sink(ev)
-	}
 }
 
-// Events is the number of events emitted so far.
+// Events is the number of events emitted or stamped so far.
 func (t *Tracer) Events() int { return t.seq }
 
 // Err returns the first measurement error, if any.

@@ -28,7 +28,8 @@ type runner struct {
 	seq    int
 	rows   [][]int64
 	stdout strings.Builder
-	lost   int // events beyond MaxEvents
+	lost   int  // events beyond MaxEvents
+	ended  bool // the run is over: events are no longer kept (a Backend's cache being emptied)
 }
 
 func newRunner(req Request, prof profile.Profile, sink func(trace.Event)) *runner {
@@ -42,6 +43,9 @@ func newRunner(req Request, prof profile.Profile, sink func(trace.Event)) *runne
 
 // emit stamps an event with its sequence number, line and current stats.
 func (r *runner) emit(e trace.Event) {
+	if r.ended {
+		return
+	}
 	e.Seq = r.seq
 	r.seq++
 	if e.Line == 0 && r.it != nil {
@@ -51,6 +55,9 @@ func (r *runner) emit(e trace.Event) {
 		e.Kind != trace.SegmentFree && e.Kind != trace.SegmentMap && e.Kind != trace.SegmentUnmap &&
 		e.Kind != trace.OOM && e.Kind != trace.Relabel {
 		e.Stats = r.alloc.Stats()
+	}
+	if r.req.Backend != nil {
+		r.req.Backend.Stamp(&e)
 	}
 	if len(r.events) < r.lim.MaxEvents {
 		r.events = append(r.events, e)
@@ -133,6 +140,12 @@ func (r *runner) run(ctx context.Context, env map[string]string) (*Result, error
 	res.Stdout = r.stdout.String()
 	res.Events = r.events
 	res.Golden = r.golden(res)
+	if r.req.Backend != nil && r.alloc != nil {
+		// A real device gets its cached segments back, as the end of a
+		// PyTorch process would return them; the stream has already ended.
+		r.ended = true
+		r.alloc.EmptyCache()
+	}
 	return res, nil
 }
 
@@ -146,7 +159,11 @@ func (r *runner) initCUDA() (torch.Memory, error) {
 	if err != nil {
 		return nil, torch.Errorf(torch.RuntimeError, "%s", err.Error())
 	}
-	r.alloc = alloc.New(r.prof, cfg, alloc.NewSimDevice(r.prof), r.emit)
+	var dev alloc.Device = alloc.NewSimDevice(r.prof)
+	if r.req.Backend != nil {
+		dev = r.req.Backend.Device()
+	}
+	r.alloc = alloc.New(r.prof, cfg, dev, r.emit)
 	return torch.AllocMemory{A: r.alloc}, nil
 }
 

@@ -30,6 +30,22 @@ type Request struct {
 	AllocConf string            // PYTORCH_CUDA_ALLOC_CONF / PYTORCH_ALLOC_CONF value
 	Env       map[string]string // further environment variables the script sees (os.environ)
 	Limits    Limits
+	// Backend, if not nil, puts the run on another device than the
+	// profile's simulated one (package gpu: a real GPU). nil: simulate.
+	Backend Backend `json:"-"`
+}
+
+// Backend is a device that a run can use instead of the simulated one: the
+// same interpreter, PyTorch model and caching allocator, with every segment
+// the allocator asks for coming from Device. Run calls its methods on the
+// goroutine that called Run.
+type Backend interface {
+	// Device is the allocator's device for the run.
+	Device() alloc.Device
+	// Stamp is called with every event just before it is kept and sent
+	// (Seq, Line and Stats are set): the backend may add the figures only
+	// it has (Event.GPU).
+	Stamp(e *trace.Event)
 }
 
 // Limits bound a run of untrusted code. Zero fields take DefaultLimits' values.

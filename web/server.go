@@ -25,6 +25,8 @@ type Options struct {
 	Assets fs.FS
 	// Log receives one line per failed request and the server's start; nil discards.
 	Log *log.Logger
+	// GPU, if not nil, offers "Run on GPU" (/gpu/ws, /gpu/info; see gpu.go).
+	GPU *GPU
 }
 
 // Server is the playground's HTTP handler.
@@ -33,6 +35,7 @@ type Server struct {
 	page   []byte // the rendered page: it depends only on the build
 	log    *log.Logger
 	mux    *http.ServeMux
+	gpu    *GPU // nil: no GPU
 }
 
 // NewServer loads the assets and renders the page once. It fails when an
@@ -63,6 +66,7 @@ func NewServer(opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET /{$}", s.servePage)
 	s.mux.HandleFunc("GET /static/v/{hash}/{name}", s.serveAsset)
 	s.mux.HandleFunc("GET /healthz", s.serveHealth)
+	s.registerGPU(opts.GPU)
 	return s, nil
 }
 

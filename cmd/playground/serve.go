@@ -28,7 +28,9 @@ func serveCmd(args []string) error {
 		return fmt.Errorf("serve: unexpected arguments %q", fs.Args())
 	}
 	logger := log.New(os.Stderr, "playground: ", log.LstdFlags)
-	srv, err := web.NewServer(web.Options{Log: logger})
+	gpuService, closeGPU := gpuServe(logger) // nil without the GPU backend
+	defer closeGPU()
+	srv, err := web.NewServer(web.Options{Log: logger, GPU: gpuService})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

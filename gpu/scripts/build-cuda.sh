@@ -4,8 +4,10 @@
 # are needed, fetched into .cache/cuda by fetch-cuda-headers.sh.
 #
 #   gpu/scripts/build-cuda.sh                 vet ./gpu/... and build ./cmd/playground with -tags cuda
-#   gpu/scripts/build-cuda.sh test-binary     also write .carry/gpu.test (run it on the GPU machine:
-#                                             ./.carry/gpu.test -test.v -test.bench .)
+#   gpu/scripts/build-cuda.sh test-binary     also write, for the GPU machine (no Go there), .carry/gpu.test
+#                                             (./.carry/gpu.test -test.v -test.bench .), .carry/compare.test
+#                                             (cd gpu/compare && ../../.carry/compare.test -test.v: the oracle
+#                                             cases on the GPU against the simulation) and .carry/playground
 #
 # The stubs folder is for linking only: never put it on LD_LIBRARY_PATH at
 # run time (the real libcuda.so.1 comes with the driver).
@@ -16,10 +18,12 @@ cd "$root"
 export CGO_ENABLED=1
 export CGO_CFLAGS="-I$root/.cache/cuda/usr/include"
 export CGO_LDFLAGS="-L$root/.cache/cuda/usr/lib/x86_64-linux-gnu/stubs"
-go vet -tags cuda ./gpu/...
+go vet -tags cuda ./gpu/... ./cmd/playground
 go build -tags cuda ./gpu/... ./cmd/playground
 if [ "${1:-}" = test-binary ]; then
   mkdir -p .carry
   go test -c -tags cuda -o .carry/gpu.test ./gpu
-  echo "wrote .carry/gpu.test"
+  go test -c -tags cuda -o .carry/compare.test ./gpu/compare
+  go build -tags cuda -o .carry/playground ./cmd/playground
+  echo "wrote .carry/gpu.test .carry/compare.test .carry/playground"
 fi

@@ -2,6 +2,7 @@ package gpujob
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/gpumem/playground/sim/trace"
@@ -50,6 +51,9 @@ type Result struct {
 	WallNanos  int64  `json:"wall_ns"`                      // time from start to end of the run
 	UsedBefore int64  `json:"driver_used_before,omitempty"` // leak check: GPU memory used before the job
 	UsedAfter  int64  `json:"driver_used_after,omitempty"`  // and after it
+	// Compare is the runner's side-by-side table of the job's GPU run and
+	// its simulation (JSON of package gpu/compare's Table), if it made one.
+	Compare json.RawMessage `json:"compare,omitempty"`
 }
 
 // Runner executes one job, sending each event to emit in order (from one

@@ -13,6 +13,7 @@ import { encodeState, decodeState } from './share.js';
 import { fmtBytes, fmtDelta, exactBytes, labelText } from './format.js';
 import { initTheme, toggleTheme } from './theme.js';
 import { load, save } from './storage.js';
+import { initGPU } from './gpuview.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +75,7 @@ async function main() {
   });
 
   bindControls();
+  initGPU(() => ({ script: app.editor.text, profile: $('profile-select').value, allocConf: $('alloc-conf').value.trim() }));
   app.timeline = new Timeline($('timeline'), (k) => select(k));
   app.segmap = new SegMap($('segmap'), $('block-tip'), codeOf);
 
