@@ -7,7 +7,7 @@ ADDR      ?= :8080
 BIN       := bin/playground
 GOROOT    := $(shell $(GO) env GOROOT)
 
-.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build clean examples test-wasm test-web-js bench-web
+.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build test-gpu clean examples test-wasm test-web-js bench-web
 
 all: build
 
@@ -73,7 +73,7 @@ run: build
 	./$(BIN) serve --addr $(ADDR)
 
 # ---- tests --------------------------------------------------------------
-test: fmt-check vet web-assets $(if $(CI),check-generated) test-go test-wasm test-web-js fidelity
+test: fmt-check vet web-assets $(if $(CI),check-generated) test-go test-wasm test-web-js fidelity cuda-build
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '_templ.go$$')); \
@@ -87,6 +87,19 @@ test-go:
 
 fidelity: build
 	./$(BIN) fidelity sim/testdata/oracle
+
+# cuda-build vets and builds the GPU backend (-tags cuda) without a GPU or a
+# CUDA toolkit: NVIDIA's cuda.h and the libcuda.so link stub are fetched into
+# .cache/cuda (ignored) from Debian's non-free nvidia-cuda-dev package.
+cuda-build:
+	gpu/scripts/build-cuda.sh
+
+# test-gpu builds the binaries to carry to a GPU machine (.carry/gpu.test,
+# .carry/compare.test, .carry/playground with -tags cuda); run there:
+#   ./.carry/gpu.test -test.v -test.bench .
+#   (cd gpu/compare && ../../.carry/compare.test -test.v -record-dir "$$OUT/rec")
+test-gpu:
+	gpu/scripts/build-cuda.sh test-binary
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./sim/...
