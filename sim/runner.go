@@ -114,6 +114,12 @@ func (r *runner) run(ctx context.Context, env map[string]string) (*Result, error
 		Env:      env,
 		Filename: filename,
 		OnLine: func(line int) {
+			// Python run from backward (checkpoint recomputation, a custom
+			// Function's backward, hooks) runs on PyTorch's autograd device
+			// thread, which sys.settrace does not follow: no line event.
+			if !host.Traced() {
+				return
+			}
 			r.emit(trace.Event{Kind: trace.Line, Line: line, Stats: r.stats()})
 			if len(r.rows) < trace.MaxRows {
 				r.rows = append(r.rows, trace.RowOf(line, r.stats()).Ints())
