@@ -46,6 +46,9 @@ type Node struct {
 
 	released bool // release_variables() ran
 	data     any  // op-specific data: sizes, flags
+
+	// custom is set on the node of a torch.autograd.Function (PyNode).
+	custom *customFn
 }
 
 // NodeHooks lets the binding attach Python hooks to a node.
@@ -138,6 +141,11 @@ func destroyNode(f *Node) {
 		f.Hooks = nil
 		h.Release()
 	}
+	if c := f.custom; c != nil && c.owner != nil {
+		o := c.owner
+		c.owner = nil
+		o.Release()
+	}
 }
 
 // releaseVariables is Node::release_variables: saved tensors are dropped.
@@ -219,6 +227,13 @@ func (n *Node) setHistory(outputs ...*Tensor) {
 		o.outputNr = i
 		o.requiresGrad = false
 	}
+	n.packDeferred()
 }
 
-func (n *Node) String() string { return fmt.Sprintf("<%s object at %#x>", n.name, n.addr) }
+func (n *Node) String() string {
+	if n.custom != nil {
+		// a custom Function's node is a Python class of that module
+		return fmt.Sprintf("<torch.autograd.function.%s object at %#x>", n.name, n.addr)
+	}
+	return fmt.Sprintf("<%s object at %#x>", n.name, n.addr)
+}

@@ -243,7 +243,17 @@ func (rt *Runtime) DivScalar(a *Tensor, s Scalar) (*Tensor, error) {
 
 // RDivScalar is s / a (a.reciprocal() * s: ReciprocalBackward0 then MulBackward0).
 func (rt *Runtime) RDivScalar(a *Tensor, s Scalar) (*Tensor, error) {
-	r, err := rt.unaryGrad("reciprocal", "ReciprocalBackward0", a, saveResult, func(g, self, result *Tensor) (*Tensor, error) {
+	r, err := rt.Reciprocal(a)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Release()
+	return rt.MulScalar(r, s)
+}
+
+// Reciprocal is a.reciprocal() (ReciprocalBackward0 saving the result).
+func (rt *Runtime) Reciprocal(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("reciprocal", "ReciprocalBackward0", a, saveResult, func(g, self, result *Tensor) (*Tensor, error) {
 		// -grad * (result * result).conj()
 		t1, err := rt.Neg(g)
 		if err != nil {
@@ -257,11 +267,6 @@ func (rt *Runtime) RDivScalar(a *Tensor, s Scalar) (*Tensor, error) {
 		defer t2.Release()
 		return rt.Mul(t1, t2)
 	})
-	if err != nil {
-		return nil, err
-	}
-	defer r.Release()
-	return rt.MulScalar(r, s)
 }
 
 // Neg is -a.

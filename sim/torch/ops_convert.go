@@ -71,7 +71,9 @@ func (t *Tensor) detachAlias() *Tensor {
 	t.storage.retain()
 	d := t.rt.newTensorOn(t.storage, cloneShape(t.shape), cloneShape(t.strides), t.offset, t.dtype)
 	d.version = t.version
-	d.isView = true
+	// not an autograd view: detach's as_view is neither backward- nor
+	// forward-differentiable, so _is_view() is False (and an nn.Parameter,
+	// made by detaching its data, is a leaf whose autocast casts are cached)
 	return d
 }
 

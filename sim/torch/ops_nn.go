@@ -1,66 +1,5 @@
 package torch
 
-// Conv2d is F.conv2d through cuDNN: the output is allocated; the cuDNN
-// workspace is modelled as 0 bytes (the oracle traces bound it to less than
-// the free space of the segments present; see NOTES.md). The node
-// (ConvolutionBackward0) saves input and weight.
-func (rt *Runtime) Conv2d(x, w, b *Tensor, stride, padding, dilation [2]int64, groups int64) (*Tensor, error) {
-	if len(x.shape) != 4 || len(w.shape) != 4 {
-		return nil, Errorf(RuntimeError, "Expected 4D (batched) input to conv2d, but got input of size: %s", shapeList(x.shape))
-	}
-	if x.shape[1] != w.shape[1]*groups {
-		return nil, Errorf(RuntimeError, "Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d channels instead", groups, shapeList(w.shape), shapeList(x.shape), w.shape[1]*groups, x.shape[1])
-	}
-	if x.dtype != w.dtype {
-		return nil, Errorf(RuntimeError, "Input type (%s) and weight type (%s) should be the same", x.typeString(), w.typeString())
-	}
-	out := []int64{x.shape[0], w.shape[0], 0, 0}
-	for i := 0; i < 2; i++ {
-		k := dilation[i]*(w.shape[2+i]-1) + 1
-		o := (x.shape[2+i]+2*padding[i]-k)/stride[i] + 1
-		if o <= 0 {
-			return nil, Errorf(RuntimeError, "Calculated output size: (%d x %d). Output size is too small", out[2], o)
-		}
-		out[2+i] = o
-	}
-	y, err := rt.empty("conv2d", out, nil, x.dtype, x.device)
-	if err != nil {
-		return nil, err
-	}
-	n := rt.record("ConvolutionBackward0", x, w, b)
-	if n != nil {
-		n.save(x, false)
-		n.save(w, false)
-	}
-	xs, ws := cloneShape(x.shape), cloneShape(w.shape)
-	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res := make(gradSlot, 3)
-		if n.needsInput(0) {
-			r, err := rt.empty("convolution_backward", xs, nil, g[0].dtype, g[0].device)
-			if err != nil {
-				return res.fail(err)
-			}
-			res[0] = r
-		}
-		if n.needsInput(1) {
-			r, err := rt.empty("convolution_backward", ws, nil, g[0].dtype, g[0].device)
-			if err != nil {
-				return res.fail(err)
-			}
-			res[1] = r
-		}
-		if n.needsInput(2) {
-			r, err := rt.Sum(g[0], []int64{0, 2, 3}, false, nil)
-			if err != nil {
-				return res.fail(err)
-			}
-			res[2] = r
-		}
-		return res, nil
-	}, y)
-	return y, nil
-}
-
 // poolOut is pooling_output_shape.
 func poolOut(in, k, s, p, d int64, ceil bool) int64 {
 	num := in + 2*p - d*(k-1) - 1
@@ -167,10 +106,66 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 	if log {
 		op, name = "log_softmax", "LogSoftmaxBackward0"
 	}
-	return rt.unaryGrad(op, name, src, saveResult, func(g, _, r *Tensor) (*Tensor, error) {
-		return rt.gradLike("_"+op+"_backward_data", g, r)
-	})
+	// the structured output is contiguous; the CUDA kernel (host_softmax)
+	// then runs on input.contiguous(), a temporary copy for strided inputs
+	out, err := rt.empty(op, src.shape, nil, src.dtype, src.device)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.contiguousTemp(op, src); err != nil {
+		out.Release()
+		return nil, err
+	}
+	n := rt.record(name, src)
+	if n != nil {
+		n.save(out, true)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r, err := n.unpack(0)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Release()
+		// _softmax_backward_data: grad_input (contiguous, structured), then
+		// host_softmax_backward's grad.contiguous() / output.contiguous()
+		gi, err := rt.empty("_"+op+"_backward_data", g[0].shape, nil, g[0].dtype, g[0].device)
+		if err != nil {
+			return nil, err
+		}
+		if err := rt.contiguousTemps("_"+op+"_backward_data", g[0], r); err != nil {
+			gi.Release()
+			return nil, err
+		}
+		return []*Tensor{gi}, nil
+	}, out)
+	return out, nil
 }
+
+// contiguousTemps models kernels that run on t.contiguous() for each t in
+// order: a non-contiguous t costs a temporary copy, all of them freed
+// together (newest first) when the kernel has been queued.
+func (rt *Runtime) contiguousTemps(op string, ts ...*Tensor) error {
+	var tmps []*Tensor
+	defer func() {
+		for i := len(tmps) - 1; i >= 0; i-- {
+			tmps[i].Release()
+		}
+	}()
+	for _, t := range ts {
+		if t == nil || t.IsContiguous() {
+			continue
+		}
+		c, err := rt.empty(op, t.shape, nil, t.dtype, t.device)
+		if err != nil {
+			return err
+		}
+		tmps = append(tmps, c)
+	}
+	return nil
+}
+
+// contiguousTemp is contiguousTemps for one tensor.
+func (rt *Runtime) contiguousTemp(op string, t *Tensor) error { return rt.contiguousTemps(op, t) }
 
 // NllLoss is F.nll_loss(input [N, C], target [N]) with mean/sum reduction
 // (two zero-dim outputs: the loss and total_weight) or none.
@@ -259,12 +254,14 @@ func (rt *Runtime) MseLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		unreduced.Release()
 		return nil, err
 	}
-	tmp.Release()
-	// the loss is a zero-dim tensor over the unreduced buffer
-	unreduced.shape, unreduced.strides = nil, nil
+	unreduced.Release()
+	// the loss is a zero-dim tensor over the SECOND buffer: the first one is
+	// freed (s001_amp's fp32 backward then fits the bias-gradient scratch in
+	// freed blocks, with the H100's segment count)
+	tmp.shape, tmp.strides = nil, nil
 	n := rt.record("MseLossBackward0", x, target)
-	rt.mseNode(n, x, target, unreduced)
-	return unreduced, nil
+	rt.mseNode(n, x, target, tmp)
+	return tmp, nil
 }
 
 func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor) {
@@ -425,8 +422,45 @@ func (rt *Runtime) Embedding(idx, w *Tensor) (*Tensor, error) {
 	}
 	ws, dt := cloneShape(w.shape), w.dtype
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		r, err := rt.empty("embedding_dense_backward", ws, nil, dt, g[0].device)
-		return []*Tensor{r}, err
+		return rt.embeddingBackward(n, g[0], ws, dt)
 	}, out)
 	return out, nil
+}
+
+// embeddingBackward is embedding_dense_backward_cuda: grad.contiguous()
+// (a copy of a strided gradient, e.g. one expanded by sum()), then for at
+// most 3072 indices the zeroed weight-sized gradient. Larger index counts
+// sort the indices first (sorted_indices and orig_indices, like indices);
+// the segment buffers of embedding_backward_cuda_kernel and cub's sort
+// scratch are not modelled.
+func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType) ([]*Tensor, error) {
+	idx, err := n.unpack(0)
+	if err != nil {
+		return nil, err
+	}
+	defer idx.Release()
+	var tmps []*Tensor
+	defer func() {
+		for i := len(tmps) - 1; i >= 0; i-- {
+			tmps[i].Release()
+		}
+	}()
+	if !g.IsContiguous() {
+		c, err := rt.empty("embedding_dense_backward", g.shape, nil, g.dtype, g.device)
+		if err != nil {
+			return nil, err
+		}
+		tmps = append(tmps, c)
+	}
+	if idx.Numel() > 3072 {
+		for i := 0; i < 2; i++ {
+			t, err := rt.empty("embedding_dense_backward", idx.shape, nil, idx.dtype, idx.device)
+			if err != nil {
+				return nil, err
+			}
+			tmps = append(tmps, t)
+		}
+	}
+	r, err := rt.empty("embedding_dense_backward", ws, nil, dt, g.device)
+	return []*Tensor{r}, err
 }

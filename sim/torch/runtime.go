@@ -50,6 +50,7 @@ type Runtime struct {
 	wsOrder    []wsKey
 	modules    []string // paths of the modules whose forward is running
 	savedHooks []SavedTensorHooks
+	packErr    error // a pack hook's error, raised when the op returns (TakeError)
 	autocast   autocastState
 	detAddr    uint64
 	bugs       []string
@@ -115,6 +116,12 @@ func (rt *Runtime) SetInferenceMode(on bool) (prevInference, prevGrad bool) {
 func (rt *Runtime) RestoreInferenceMode(prevInference, prevGrad bool) {
 	rt.inference, rt.gradMode = prevInference, prevGrad
 }
+
+// OnDeviceThread reports whether the autograd engine is running a CUDA
+// node: PyTorch runs those on its device thread, so Python code they call
+// (hooks, custom Functions, checkpoint recomputation) is not seen by a
+// sys.settrace installed on the main thread.
+func (rt *Runtime) OnDeviceThread() bool { return rt.th == autogradThread }
 
 // PushModule records that the forward of the module at path starts (labels
 // of the allocations inside name it); PopModule ends it.

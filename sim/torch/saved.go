@@ -28,6 +28,22 @@ type SavedVar struct {
 	defined  bool
 	released bool
 	node     *Node
+
+	// deferred is an op's own output whose pack hook runs once the op has
+	// set its history (PyTorch saves outputs after set_history, so the hook
+	// sees a tensor that requires grad and has its grad_fn).
+	deferred  *Tensor
+	deferHook SavedTensorHooks
+}
+
+// TakeError returns (and clears) the error a saved-tensor pack hook raised
+// while an op ran. In PyTorch the exception unwinds the op, freeing its
+// output; ops here finish, so the binding calls TakeError when an op
+// returns, drops the result and raises the error instead.
+func (rt *Runtime) TakeError() error {
+	err := rt.packErr
+	rt.packErr = nil
+	return err
 }
 
 // PushSavedTensorHooks installs a hook pair (innermost wins).
@@ -52,9 +68,20 @@ func (n *Node) save(t *Tensor, isOutput bool) (int, error) {
 	sv.defined = true
 	sv.version = *t.version
 	if k := len(n.rt.savedHooks); k > 0 {
+		if n.rt.packErr != nil {
+			// the op already failed (PyTorch would have unwound): no more hooks
+			sv.defined = false
+			return idx, n.rt.packErr
+		}
 		h := n.rt.savedHooks[k-1]
+		if isOutput && t.gradFn != n {
+			sv.deferred, sv.deferHook = t.Retain(), h
+			return idx, nil
+		}
 		p, err := h.Pack(t)
 		if err != nil {
+			sv.defined = false
+			n.rt.packErr = err
 			return idx, err
 		}
 		sv.hooks, sv.packed = h, p
@@ -69,6 +96,32 @@ func (n *Node) save(t *Tensor, isOutput bool) (int, error) {
 	}
 	n.labelSaved(sv.t)
 	return idx, nil
+}
+
+// packDeferred runs the pack hooks of outputs saved before the op set its
+// history (called by setHistory).
+func (n *Node) packDeferred() {
+	for _, sv := range n.saved {
+		t := sv.deferred
+		if t == nil {
+			continue
+		}
+		h := sv.deferHook
+		sv.deferred, sv.deferHook = nil, nil
+		if n.rt.packErr != nil {
+			sv.defined = false
+			t.Release()
+			continue
+		}
+		p, err := h.Pack(t)
+		t.Release()
+		if err != nil {
+			sv.defined = false
+			n.rt.packErr = err
+			continue
+		}
+		sv.hooks, sv.packed = h, p
+	}
 }
 
 // labelSaved names memory that now lives because a node saved it, unless it
@@ -127,6 +180,10 @@ func (sv *SavedVar) reset() {
 		return
 	}
 	sv.released = true
+	if t := sv.deferred; t != nil {
+		sv.deferred, sv.deferHook = nil, nil
+		t.Release()
+	}
 	if sv.hooks != nil {
 		h, p := sv.hooks, sv.packed
 		sv.hooks, sv.packed = nil, nil

@@ -100,6 +100,10 @@ func opName(op py.Op) string {
 
 // Binary implements the arithmetic operators of tensors.
 func (x *Tensor) Binary(it *py.Interp, op py.Op, other py.Value, reflected bool) (py.Value, error) {
+	return x.h.opDone(x.binary(op, other, reflected))
+}
+
+func (x *Tensor) binary(op py.Op, other py.Value, reflected bool) (py.Value, error) {
 	r, err := x.h.arith(op, x.t, other, reflected, 1)
 	if err != nil {
 		return nil, pyErr(err)
@@ -112,6 +116,10 @@ func (x *Tensor) Binary(it *py.Interp, op py.Op, other py.Value, reflected bool)
 
 // Inplace implements +=, -=, *=, /= keeping the tensor's identity.
 func (x *Tensor) Inplace(it *py.Interp, op py.Op, other py.Value) (py.Value, error) {
+	return x.h.opDone(x.inplace(op, other))
+}
+
+func (x *Tensor) inplace(op py.Op, other py.Value) (py.Value, error) {
 	var name string
 	switch op {
 	case py.OpAdd:
@@ -164,6 +172,10 @@ func (x *Tensor) Compare(it *py.Interp, op py.Op, other py.Value, reflected bool
 
 // Unary implements -t, +t and ~t.
 func (x *Tensor) Unary(it *py.Interp, op py.Op) (py.Value, error) {
+	return x.h.opDone(x.unary(op))
+}
+
+func (x *Tensor) unary(op py.Op) (py.Value, error) {
 	switch op {
 	case py.OpNeg:
 		return x.h.wrapResult(x.h.rt.Neg(x.t))

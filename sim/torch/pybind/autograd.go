@@ -107,6 +107,11 @@ func (h *Host) buildAutograd(it *py.Interp) (*py.Module, error) {
 	for _, k := range []modeKind{modeNoGrad, modeEnableGrad, modeSetGrad, modeInference} {
 		m.Set(it, modeClasses[k].Name, modeClasses[k])
 	}
+	fc, err := h.functionClass(it)
+	if err != nil {
+		return nil, err
+	}
+	m.Set(it, "Function", fc)
 	return m, nil
 }
 

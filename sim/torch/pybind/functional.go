@@ -187,15 +187,6 @@ func init() {
 		}
 		return h.rt.Embedding(idx, w)
 	}
-	F["conv2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
-		x, w, b := a.tensor(0, "input"), a.tensor(1, "weight"), a.optTensor(2, "bias")
-		st, pd, dl := a.pair(3, "stride", [2]int64{1, 1}), a.pair(4, "padding", [2]int64{0, 0}), a.pair(5, "dilation", [2]int64{1, 1})
-		g := a.int(6, "groups", 1)
-		if a.err != nil {
-			return nil, a.err
-		}
-		return h.rt.Conv2d(x, w, b, st, pd, dl, g)
-	}
 	F["max_pool2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
 		k := a.pair(1, "kernel_size", [2]int64{1, 1})
@@ -245,7 +236,10 @@ func init() {
 	}
 	F["cross_entropy"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x, y := a.tensor(0, "input"), a.tensor(1, "target")
-		r := a.reduction(5)
+		r := a.reduction(6) // (input, target, weight, size_average, ignore_index, reduce, reduction)
+		if ls := a.float(7, "label_smoothing", 0); a.err == nil && ls != 0 {
+			return nil, py.NewException(py.NotImplementedError, "cross_entropy(label_smoothing=...) is not simulated")
+		}
 		if a.err != nil {
 			return nil, a.err
 		}
@@ -253,7 +247,7 @@ func init() {
 	}
 	F["nll_loss"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x, y := a.tensor(0, "input"), a.tensor(1, "target")
-		r := a.reduction(5)
+		r := a.reduction(6) // (input, target, weight, size_average, ignore_index, reduce, reduction)
 		if a.err != nil {
 			return nil, a.err
 		}
@@ -274,9 +268,9 @@ func (h *Host) buildFunctional(it *py.Interp) (*py.Module, error) {
 			a := &fnArgs{name: name, args: args, kwargs: kwargs, it: it}
 			t, err := f(h, a)
 			if err != nil {
-				return nil, pyErr(err)
+				return h.opDone(nil, pyErr(err))
 			}
-			return h.wrap(t), nil
+			return h.opDone(h.wrap(t), nil)
 		}))
 	}
 	return m, nil

@@ -59,6 +59,11 @@ func (h *Host) Allocator() (*alloc.Allocator, error) {
 	return m.A, nil
 }
 
+// Traced reports whether Python code running now is on the main thread, so
+// that its line events are recorded: false while the autograd engine runs a
+// CUDA node (PyTorch's device thread, which sys.settrace does not follow).
+func (h *Host) Traced() bool { return !h.rt.OnDeviceThread() }
+
 // OnBind names a user tensor after the first script variable bound to it.
 func (h *Host) OnBind(name string, v py.Value) {
 	x, ok := v.(*Tensor)

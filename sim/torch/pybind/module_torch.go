@@ -31,6 +31,7 @@ func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	m.Set(it, "Size", sizeClass)
 	m.Set(it, "device", deviceClass)
 	m.Set(it, "dtype", dtypeClass)
+	addMemoryFormats(it, m)
 	m.Set(it, "OutOfMemoryError", OutOfMemoryError)
 	for _, k := range []modeKind{modeNoGrad, modeEnableGrad, modeSetGrad, modeInference, modeAutocast} {
 		m.Set(it, modeClasses[k].Name, modeClasses[k])

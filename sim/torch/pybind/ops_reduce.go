@@ -76,7 +76,7 @@ func init() {
 			if err != nil {
 				return nil, pyErr(err)
 			}
-			return h.wrapTuple([]*torch.Tensor{v, i}), nil
+			return h.wrapReturnType(name, []string{"values", "indices"}, []*torch.Tensor{v, i}), nil
 		})
 	}
 	for _, name := range []string{"amax", "amin"} {

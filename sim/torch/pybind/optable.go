@@ -57,7 +57,7 @@ func tensorMethods() map[string]py.MethodFunc {
 			all := make([]py.Value, 0, len(args)+1)
 			all = append(all, s)
 			all = append(all, args...)
-			return fn(x.h, it, all, kwargs)
+			return x.h.opDone(fn(x.h, it, all, kwargs))
 		}
 	}
 	return m
@@ -71,7 +71,7 @@ func (h *Host) addFunctions(it *py.Interp, m *py.Module) {
 		}
 		fn := spec.fn
 		m.Add(it, name, py.NewBuiltin(name, func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-			return fn(h, it, args, kwargs)
+			return h.opDone(fn(h, it, args, kwargs))
 		}))
 	}
 }

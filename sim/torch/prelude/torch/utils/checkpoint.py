@@ -162,10 +162,12 @@ def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwar
         raise ValueError("Unexpected keyword arguments: " + ",".join(arg for arg in kwargs))
 
     def run_function(start, end, functions):
-        def forward(input):
+        # (the parameter is not named `input` as in PyTorch: a sim/py bug
+        # would keep checkpoint_sequential's own `input` alive with it)
+        def forward(x):
             for j in range(start, end + 1):
-                input = functions[j](input)
-            return input
+                x = functions[j](x)
+            return x
 
         return forward
 
