@@ -32,7 +32,7 @@ type Allocator struct {
 	sink func(trace.Event)
 
 	large, small pool
-	stats        DeviceStats
+	stats        counters
 
 	totalAllocated int64 // bytes obtained from the device (reserved)
 	fractionSet    bool  // a memory-fraction limit is in force
@@ -111,27 +111,32 @@ func (a *Allocator) Malloc(size int64, label trace.Label) (*Block, error) {
 	orig := size
 	size = roundSize(orig, &a.cfg.RoundupPower2Divisions)
 	p := a.poolFor(size)
-	allocSize := allocationSize(size, a.cfg.LargeSegmentSize)
+	if b := a.getFreeBlock(p, size); b != nil {
+		return a.allocFoundBlock(b, p, size, orig, a.shouldSplit(b, p, size), label), nil
+	}
+	return a.mallocSlow(p, size, orig, label)
+}
 
-	b := a.getFreeBlock(p, size)
-	if b == nil {
-		if a.gcEnabled() {
-			a.garbageCollect()
-		}
-		var err error
+// mallocSlow is the rest of Malloc when no cached block fits: garbage
+// collection, a new segment, releasing cached memory and retrying, OOM.
+func (a *Allocator) mallocSlow(p *pool, size, orig int64, label trace.Label) (*Block, error) {
+	allocSize := allocationSize(size, a.cfg.LargeSegmentSize)
+	if a.gcEnabled() {
+		a.garbageCollect()
+	}
+	b, err := a.allocBlock(p, size, allocSize, false)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil && a.releaseAvailableCachedBlocks(p, size) {
 		if b, err = a.allocBlock(p, size, allocSize, false); err != nil {
 			return nil, err
 		}
-		if b == nil && a.releaseAvailableCachedBlocks(p, size) {
-			if b, err = a.allocBlock(p, size, allocSize, false); err != nil {
-				return nil, err
-			}
-		}
-		if b == nil {
-			a.releaseCachedBlocks()
-			if b, err = a.allocBlock(p, size, allocSize, true); err != nil {
-				return nil, err
-			}
+	}
+	if b == nil {
+		a.releaseCachedBlocks()
+		if b, err = a.allocBlock(p, size, allocSize, true); err != nil {
+			return nil, err
 		}
 	}
 	if b == nil {
@@ -215,7 +220,7 @@ func (a *Allocator) allocBlock(p *pool, size, allocSize int64, isRetry bool) (*B
 		return nil, fmt.Errorf("alloc: cudaMalloc of %d bytes: %w", allocSize, err)
 	}
 	a.totalAllocated += allocSize
-	b := &Block{addr: addr, size: allocSize, segment: addr, pool: p, owner: a, mapped: true}
+	b := &Block{addr: addr, size: allocSize, segment: addr, pool: p, mapped: true}
 	a.stats.Segment.increase(p.stat, 1)
 	a.stats.ReservedBytes.increase(p.stat, allocSize)
 	if allocSize >= a.cfg.MaxSplitSize {
@@ -245,7 +250,7 @@ func (a *Allocator) allocFoundBlock(b *Block, p *pool, size, orig int64, split b
 	if split {
 		rem := b
 		b = a.newBlock()
-		*b = Block{addr: rem.addr, size: size, segment: rem.segment, pool: p, owner: a, exp: rem.exp, mapped: true}
+		*b = Block{addr: rem.addr, size: size, segment: rem.segment, pool: p, exp: rem.exp, mapped: true}
 		b.prev = rem.prev
 		if b.prev != nil {
 			b.prev.next = b
@@ -272,10 +277,8 @@ func (a *Allocator) allocFoundBlock(b *Block, p *pool, size, orig int64, split b
 	b.label = label
 	a.pushAllocated(b)
 	a.record("alloc", b.addr, orig)
-	a.stats.Allocation.increase(p.stat, 1)
+	a.stats.Allocation.increase(p.stat, 1) // also active (see counters)
 	a.stats.AllocatedBytes.increase(p.stat, b.size)
-	a.stats.Active.increase(p.stat, 1)
-	a.stats.ActiveBytes.increase(p.stat, b.size)
 	a.stats.RequestedBytes.increase(p.stat, orig)
 	if b.size >= a.cfg.MaxSplitSize {
 		a.stats.OversizeAllocations.increase(1)
@@ -294,7 +297,7 @@ func (a *Allocator) Free(b *Block) error {
 	switch {
 	case b == nil:
 		return errors.New("alloc: free of a nil block")
-	case b.owner != a:
+	case !a.owns(b):
 		return fmt.Errorf("alloc: free of a block at %#x that this allocator did not hand out", b.addr)
 	case !b.allocated:
 		return fmt.Errorf("alloc: double free of the block at %#x", b.addr)
@@ -323,13 +326,19 @@ func (a *Allocator) Free(b *Block) error {
 func (a *Allocator) freeBlock(b *Block) {
 	a.record("free_completed", b.addr, b.requested)
 	p := b.pool
-	origSize, req := b.size, b.requested
+	req := b.requested
 	var netCount, netBytes int64
-	for _, c := range [2]*Block{b.prev, b.next} {
-		if sub := a.tryMerge(b, c); sub > 0 {
-			netCount--
-			netBytes -= sub
-		}
+	// Test both neighbours before merging either, so that their (likely
+	// uncached) loads overlap; merging one does not change the other.
+	prev, next := b.prev, b.next
+	mergePrev, mergeNext := mergeable(b, prev), mergeable(b, next)
+	if mergePrev {
+		netCount--
+		netBytes -= a.merge(b, prev)
+	}
+	if mergeNext {
+		netCount--
+		netBytes -= a.merge(b, next)
 	}
 	p.insert(b)
 	if b.isSplit() {
@@ -340,13 +349,11 @@ func (a *Allocator) freeBlock(b *Block) {
 		applyNet(&a.stats.InactiveSplit, p.stat, netCount)
 		applyNet(&a.stats.InactiveSplitBytes, p.stat, netBytes)
 	}
-	a.stats.Active.decrease(p.stat, 1)
-	a.stats.ActiveBytes.decrease(p.stat, origSize)
 	a.stats.RequestedBytes.decrease(p.stat, req)
 }
 
 // applyNet applies a signed change as an increase or a decrease.
-func applyNet(s *StatArray, p int, n int64) {
+func applyNet(s *poolStat, p int, n int64) {
 	if n > 0 {
 		s.increase(p, n)
 	} else if n < 0 {
@@ -354,13 +361,25 @@ func applyNet(s *StatArray, p int, n int64) {
 	}
 }
 
+// mergeable is try_merge_blocks's test: src, a neighbour of dst, is free
+// and in the same mapped state.
+func mergeable(dst, src *Block) bool {
+	return src != nil && !src.allocated && dst.mapped == src.mapped
+}
+
 // tryMerge is try_merge_blocks: absorb src (a neighbour of dst) into dst if
 // it is free and in the same mapped state; returns the bytes absorbed. dst
 // must not be in a free set.
 func (a *Allocator) tryMerge(dst, src *Block) int64 {
-	if src == nil || src.allocated || dst.mapped != src.mapped {
+	if !mergeable(dst, src) {
 		return 0
 	}
+	return a.merge(dst, src)
+}
+
+// merge absorbs src, a mergeable neighbour of dst, into dst and returns the
+// bytes absorbed.
+func (a *Allocator) merge(dst, src *Block) int64 {
 	if dst.prev == src {
 		dst.addr = src.addr
 		dst.prev = src.prev
@@ -417,7 +436,7 @@ func (a *Allocator) newBlock() *Block {
 // and emits trace.Relabel. Blocks that are not live blocks of this allocator
 // are ignored.
 func (a *Allocator) Relabel(b *Block, label trace.Label) {
-	if b == nil || b.owner != a || !b.allocated {
+	if b == nil || !a.owns(b) || !b.allocated {
 		return
 	}
 	b.label = label

@@ -8,24 +8,22 @@ import "github.com/gpumem/playground/sim/trace"
 // handle is valid until it is freed; afterwards the allocator may hand the
 // same object out again (PyTorch reuses a whole free block object as is).
 type Block struct {
-	addr      uint64
-	size      int64
-	requested int64 // requested_size: unrounded bytes of the last allocation that used this object (spec §5.3)
-	segment   uint64
-	pool      *pool
-	owner     *Allocator
-	exp       *expSegment // non-nil: part of an expandable segment
-	label     trace.Label
+	// Hot fields first: with 128-byte objects (Go's size class, 128-byte
+	// aligned) the fields malloc and free touch share one cache line.
+	addr       uint64
+	size       int64
+	pool       *pool       // also identifies the owning allocator (Allocator.owns)
+	prev, next *Block      // neighbours in the segment (address order)
+	exp        *expSegment // non-nil: part of an expandable segment
+	slot       int32       // index in Allocator.live while allocated
+	allocated  bool
+	mapped     bool  // backed by memory (always true outside expandable segments)
+	dead       bool  // merged into a neighbour; the object is no longer part of any segment
+	requested  int64 // requested_size: unrounded bytes of the last allocation that used this object (spec §5.3)
 
-	prev, next *Block // neighbours in the segment (address order)
-
-	allocated bool
-	mapped    bool // backed by memory (always true outside expandable segments)
-	dead      bool // merged into a neighbour; the object is no longer part of any segment
-
-	gcBase int64 // get_free_blocks_call_count when the block was cached (GC age)
-
-	slot int32 // index in Allocator.live while allocated
+	segment uint64
+	gcBase  int64 // get_free_blocks_call_count when the block was cached (GC age)
+	label   trace.Label
 }
 
 // Addr returns the block's device address.
@@ -55,3 +53,6 @@ func (b *Block) Label() trace.Label { return b.label }
 
 // isSplit reports whether the block shares its segment with other blocks.
 func (b *Block) isSplit() bool { return b.prev != nil || b.next != nil }
+
+// owns reports whether b is a block of a: its pool is one of a's.
+func (a *Allocator) owns(b *Block) bool { return b.pool == &a.small || b.pool == &a.large }

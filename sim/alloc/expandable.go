@@ -66,7 +66,7 @@ func (a *Allocator) findExpandableBlock(p *pool, size int64) (*Block, error) {
 	}
 	es := &expSegment{base: addr, size: vaSize, page: page}
 	a.expSegs = append(a.expSegs, es)
-	b := &Block{addr: addr, size: vaSize, segment: addr, pool: p, owner: a, exp: es}
+	b := &Block{addr: addr, size: vaSize, segment: addr, pool: p, exp: es}
 	p.insertUnmapped(b)
 	return b, nil
 }
@@ -89,7 +89,7 @@ func (a *Allocator) mapBlock(b *Block, size int64) (bool, error) {
 	p.removeUnmapped(b)
 	b.mapped = true
 	if length < b.size {
-		rem := &Block{addr: b.addr + uint64(length), size: b.size - length, segment: b.segment, pool: p, owner: a, exp: es}
+		rem := &Block{addr: b.addr + uint64(length), size: b.size - length, segment: b.segment, pool: p, exp: es}
 		rem.prev, rem.next = b, b.next
 		if b.next != nil {
 			b.next.prev = rem
@@ -153,7 +153,7 @@ func (a *Allocator) unmapBlock(b *Block) {
 	}
 	p.free.remove(b)
 	if before := int64(start - b.addr); before > 0 {
-		f := &Block{addr: b.addr, size: before, segment: b.segment, pool: p, owner: a, exp: es, mapped: true}
+		f := &Block{addr: b.addr, size: before, segment: b.segment, pool: p, exp: es, mapped: true}
 		f.prev, f.next = b.prev, b
 		if b.prev != nil {
 			b.prev.next = f
@@ -162,7 +162,7 @@ func (a *Allocator) unmapBlock(b *Block) {
 		p.insert(f)
 	}
 	if after := b.size - int64(start-b.addr) - length; after > 0 {
-		f := &Block{addr: start + uint64(length), size: after, segment: b.segment, pool: p, owner: a, exp: es, mapped: true}
+		f := &Block{addr: start + uint64(length), size: after, segment: b.segment, pool: p, exp: es, mapped: true}
 		f.prev, f.next = b, b.next
 		if b.next != nil {
 			b.next.prev = f

@@ -7,7 +7,7 @@ import (
 // checkInvariants recounts everything from the allocator's state and
 // compares it with the counters; it returns the first discrepancy.
 func checkInvariants(a *Allocator, resetPeaks bool) error {
-	s := a.stats
+	s := a.DeviceStats()
 	if s.AllocatedBytes[statAll].Current > s.ReservedBytes[statAll].Current {
 		return fmt.Errorf("allocated %d > reserved %d", s.AllocatedBytes[statAll].Current, s.ReservedBytes[statAll].Current)
 	}

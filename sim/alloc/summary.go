@@ -8,7 +8,7 @@ import (
 // Summary is torch.cuda.memory_summary(device, abbreviated) byte for byte
 // (spec §9); abbreviated drops the per-pool rows.
 func (a *Allocator) Summary(device int, abbreviated bool) string {
-	s := &a.stats
+	s := a.DeviceStats()
 	sep := func(c string) string { return strings.Repeat(c, 75) }
 	lines := []string{
 		sep("="),
