@@ -24,6 +24,7 @@ type fnCompiler struct {
 	cellIx map[string]int // cell index of each name
 	comps  []*scope       // active inlined comprehensions, innermost last
 	qual   string         // qualname prefix for nested definitions
+	ml     bool           // multi-line mode: nodes mark their lines (compile_lines.go)
 }
 
 // compileModule compiles a module body.

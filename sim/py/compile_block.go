@@ -15,6 +15,7 @@ func (fc *fnCompiler) withStmt(s *syntax.WithStmt) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		c = fc.post(exprLine(wi.Context), c) // BEFORE_WITH
 		var st storeFn
 		if wi.Vars != nil {
 			if st, err = fc.store(wi.Vars); err != nil {
@@ -75,7 +76,7 @@ func (fc *fnCompiler) withStmt(s *syntax.WithStmt) (stmtFn, error) {
 			}
 			err = fr.it.noteErr(fr, err)
 			exc = err.(*Instance)
-			if traced {
+			if traced && ln != fr.lastLine {
 				it.lineEvent(fr, ln)
 			}
 			it.handled = append(it.handled, exc)
@@ -102,7 +103,8 @@ func (fc *fnCompiler) withStmt(s *syntax.WithStmt) (stmtFn, error) {
 			}
 			return 0, exc
 		}
-		if traced {
+		// The exits of all items run at the with line: one event.
+		if traced && ln != fr.lastLine {
 			it.lineEvent(fr, ln)
 		}
 		r, err := it.callOwned(exit, []Value{None, None, None}, nil)
@@ -299,6 +301,9 @@ func (fc *fnCompiler) raise(s *syntax.RaiseStmt) (stmtFn, error) {
 		if cause, err = fc.expr(s.Cause); err != nil {
 			return nil, err
 		}
+		cause = fc.post(line(s.Raise), cause) // RAISE_VARARGS
+	} else {
+		x = fc.post(line(s.Raise), x)
 	}
 	return func(fr *frame) (ctl, error) {
 		it := fr.it

@@ -18,7 +18,9 @@ type argItem struct {
 	f    exprFn
 }
 
-func (fc *fnCompiler) args(xs []syntax.Expr) (*argSpec, error) {
+// args compiles call arguments; in multi-line mode the call instruction
+// (at line ln) follows the last one.
+func (fc *fnCompiler) args(xs []syntax.Expr, ln int) (*argSpec, error) {
 	as := &argSpec{}
 	for _, a := range xs {
 		var item argItem
@@ -41,6 +43,9 @@ func (fc *fnCompiler) args(xs []syntax.Expr) (*argSpec, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if len(as.items) == len(xs)-1 {
+			item.f = fc.post(ln, item.f)
 		}
 		as.items = append(as.items, item)
 		switch item.kind {
@@ -138,12 +143,19 @@ func (as *argSpec) eval(fr *frame, prefix Value) ([]Value, []Kwarg, error) {
 }
 
 func (fc *fnCompiler) call(x *syntax.CallExpr) (exprFn, error) {
-	as, err := fc.args(x.Args)
-	if err != nil {
-		return nil, err
-	}
 	if dot, ok := x.Fn.(*syntax.DotExpr); ok {
+		// CPython 3.12 loads the method and calls it at the attribute's line
+		// (CALL_FUNCTION_EX of a call with *args or **kwargs: the call's).
 		obj, err := fc.expr(dot.X)
+		if err != nil {
+			return nil, err
+		}
+		obj = fc.post(attrLine(dot), obj)
+		callLine := attrLine(dot)
+		if hasStarArgs(x.Args) {
+			callLine = exprLine(x)
+		}
+		as, err := fc.args(x.Args, callLine)
 		if err != nil {
 			return nil, err
 		}
@@ -172,6 +184,13 @@ func (fc *fnCompiler) call(x *syntax.CallExpr) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(x.Args) == 0 {
+		fn = fc.post(exprLine(x), fn)
+	}
+	as, err := fc.args(x.Args, exprLine(x))
+	if err != nil {
+		return nil, err
+	}
 	return func(fr *frame) (Value, error) {
 		it := fr.it
 		f, err := fn(fr)
@@ -187,4 +206,15 @@ func (fc *fnCompiler) call(x *syntax.CallExpr) (exprFn, error) {
 		it.DecRef(f)
 		return r, err
 	}, nil
+}
+
+// hasStarArgs reports whether call arguments include *x or **x.
+func hasStarArgs(xs []syntax.Expr) bool {
+	for _, a := range xs {
+		switch a.(type) {
+		case *syntax.StarredExpr, *syntax.DoubleStarredExpr:
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,10 @@ type compClause struct {
 	cond   exprFn // if
 	line   int    // line of the comprehension (inlined, traced code)
 	traced bool   // fire a line event on each backward jump (CPython 3.12)
+	// Multi-line mode (compile_lines.go): a nested loop's first FOR_ITER
+	// marks line; each iteration ends at the element's line (the jump back).
+	ml      bool
+	eltLine int
 }
 
 // comprehension compiles an inlined list/set/dict comprehension (PEP 709).
@@ -21,6 +25,8 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	compLine := line(x.Lparen)
+	firstIter = fc.post(compLine, firstIter) // GET_ITER, BUILD_LIST, FOR_ITER
 	fc.comps = append(fc.comps, cs)
 	defer func() { fc.comps = fc.comps[:len(fc.comps)-1] }()
 	// Slots of the comprehension's variables, saved and restored around it.
@@ -35,6 +41,7 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 		return nil, err
 	}
 	var elem, key exprFn
+	var eltLine int
 	if e, ok := x.Body.(*syntax.DictEntry); ok {
 		if key, err = fc.expr(e.Key); err != nil {
 			return nil, err
@@ -42,17 +49,20 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 		if elem, err = fc.expr(e.Value); err != nil {
 			return nil, err
 		}
+		eltLine = exprLine(e.Key)
 	} else if elem, err = fc.expr(x.Body.(syntax.Expr)); err != nil {
 		return nil, err
+	} else {
+		eltLine = exprLine(x.Body)
 	}
+	elem = fc.post(eltLine, elem) // LIST_APPEND, SET_ADD, MAP_ADD
 	kind := x.Kind
-	compLine := line(x.Lparen)
-	if fc.code.traced {
-		for i := range clauses {
-			if clauses[i].cond == nil {
-				clauses[i].line = compLine
-				clauses[i].traced = true
-			}
+	for i := range clauses {
+		if clauses[i].cond == nil {
+			clauses[i].line = compLine
+			clauses[i].traced = fc.code.traced
+			clauses[i].ml = fc.ml
+			clauses[i].eltLine = eltLine
 		}
 	}
 	return func(fr *frame) (Value, error) {
@@ -154,7 +164,7 @@ func (fc *fnCompiler) compClauses(cls []syntax.Node) ([]compClause, error) {
 			}
 			out = append(out, cc)
 		case *syntax.IfClause:
-			f, err := fc.expr(c.Cond)
+			f, err := fc.cond(c.Cond)
 			if err != nil {
 				return nil, err
 			}
@@ -174,6 +184,8 @@ func runClauses(fr *frame, cls []compClause, k int, iter Value, add func(*frame)
 		if cls[k].traced && !first {
 			fr.line = cls[k].line
 			it.lineEvent(fr, cls[k].line)
+		} else if first && k > 0 && cls[k].ml {
+			markLine(fr, cls[k].line)
 		}
 		v, ok, err := it.Next(iter)
 		if err != nil {
@@ -187,6 +199,9 @@ func runClauses(fr *frame, cls []compClause, k int, iter Value, add func(*frame)
 		}
 		if err := runRest(fr, cls, k+1, add); err != nil {
 			return err
+		}
+		if cls[k].ml {
+			markLine(fr, cls[k].eltLine)
 		}
 	}
 }
@@ -235,19 +250,24 @@ func (fc *fnCompiler) genexp(x *syntax.Comprehension) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	compLine := line(x.Lparen)
+	firstIter = fc.post(compLine, firstIter) // GET_ITER, BUILD_LIST, FOR_ITER
 	child := fc.c.newFn(cs, "<genexpr>", fc.childQual("<genexpr>"))
 	co := child.code
-	co.firstLine = line(x.Lparen)
+	co.firstLine = compLine
 	co.npos = 1
+	child.ml = spansLines(compLine, x)
 	clauses, err := child.compClauses(x.Clauses)
 	if err != nil {
 		return nil, err
 	}
+	eltLine := exprLine(x.Body)
 	elem, err := child.expr(x.Body.(syntax.Expr))
 	if err != nil {
 		return nil, err
 	}
-	gc := &genCode{clauses: clauses, elem: elem}
+	elem = child.post(eltLine, elem) // YIELD_VALUE
+	gc := &genCode{clauses: clauses, elem: elem, eltLine: eltLine}
 	var closure []varRef
 	for i, n := range co.cellNames {
 		if co.paramCell[i] <= -2 {
@@ -290,6 +310,7 @@ func (fc *fnCompiler) genexp(x *syntax.Comprehension) (exprFn, error) {
 type genCode struct {
 	clauses []compClause
 	elem    exprFn
+	eltLine int // line of the element (YIELD_VALUE, the resumption, the jump back)
 }
 
 // Generator is a running generator expression.
@@ -378,21 +399,37 @@ func (g *Generator) next(it *Interp) (Value, bool, error) {
 func (g *Generator) advance(it *Interp) (Value, bool, error) {
 	fr := g.fr
 	cls := g.gc.clauses
-	if g.iters == nil {
+	// Line events (CPython 3.12): the first run starts at the FOR_ITER line,
+	// a resumption at the element's line (always an event); the jump back to
+	// FOR_ITER fires the loop line, except right after a resumption.
+	traced := fr.code.traced
+	resumed := g.iters != nil
+	if !resumed {
 		g.iters = make([]Value, len(cls))
 		g.iters[0] = fr.slots[0]
 		IncRef(fr.slots[0])
 		g.level = 0
 	}
-	if fr.code.traced {
+	if traced {
 		fr.line = fr.code.firstLine
+		if resumed {
+			fr.line = g.gc.eltLine
+		}
 		it.lineEvent(fr, fr.line)
 	}
 	k := g.level
+	backEdge, fresh := false, false
 	for {
 		if err := it.step(); err != nil {
 			return nil, false, err
 		}
+		if backEdge && traced {
+			fr.line = fr.code.firstLine
+			it.lineEvent(fr, fr.line)
+		} else if fresh {
+			markLine(fr, fr.code.firstLine)
+		}
+		backEdge, fresh = true, false
 		v, ok, err := it.Next(g.iters[k])
 		if err != nil {
 			return nil, false, err
@@ -409,6 +446,7 @@ func (g *Generator) advance(it *Interp) (Value, bool, error) {
 			if k < 0 {
 				return nil, false, nil
 			}
+			markLine(fr, g.gc.eltLine)
 			continue
 		}
 		if err := cls[k].store(fr, v); err != nil {
@@ -446,9 +484,13 @@ func (g *Generator) advance(it *Interp) (Value, bool, error) {
 			g.iters[j] = iter
 			k = j
 			skip = true
+			backEdge, fresh = false, true
 			break
 		}
 		if skip {
+			if !fresh {
+				markLine(fr, g.gc.eltLine) // a failed if jumps to the jump back
+			}
 			continue
 		}
 		v, err = g.gc.elem(fr)

@@ -60,13 +60,21 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 			co.varkw = true
 		}
 	}
+	// MAKE_FUNCTION, at the def (lambda) line, follows the defaults.
+	fm.markLastDefault(fc, firstLine)
 	if bodyExpr != nil {
 		co.isLambda = true
+		// The lambda's frame starts at its body's first instruction and
+		// returns at the lambda's line: a body on other lines is compiled
+		// in multi-line mode.
+		co.lambdaLine = exprLine(bodyExpr)
+		child.ml = spansLines(firstLine, bodyExpr)
+		co.lambdaML = child.ml
 		f, err := child.expr(bodyExpr)
 		if err != nil {
 			return nil, err
 		}
-		co.bodyExpr = f
+		co.bodyExpr = child.post(firstLine, f)
 	} else {
 		b, err := child.stmts(body)
 		if err != nil {
@@ -80,6 +88,31 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 		}
 	}
 	return fm, nil
+}
+
+// markLastDefault makes the last evaluated default mark ln after it, in
+// multi-line mode: MAKE_FUNCTION, at the def or lambda line, follows the
+// defaults.
+func (fm *funcMaker) markLastDefault(fc *fnCompiler, ln int) {
+	for i := len(fm.kwDefs) - 1; i >= 0; i-- {
+		if fm.kwDefs[i] != nil {
+			fm.kwDefs[i] = fc.post(ln, fm.kwDefs[i])
+			return
+		}
+	}
+	if n := len(fm.defaults); n > 0 {
+		fm.defaults[n-1] = fc.post(ln, fm.defaults[n-1])
+	}
+}
+
+// hasDefaults reports whether making the function evaluates defaults.
+func (fm *funcMaker) hasDefaults() bool {
+	for _, d := range fm.kwDefs {
+		if d != nil {
+			return true
+		}
+	}
+	return len(fm.defaults) > 0
 }
 
 // make builds the function object (new reference).
@@ -125,16 +158,21 @@ func (fm *funcMaker) make(fr *frame) (*Function, error) {
 	return fn, nil
 }
 
+// decorators compiles decorator expressions; each marks its lines (the
+// first is also the statement's line).
 func (fc *fnCompiler) decorators(ds []*syntax.Decorator) ([]exprFn, error) {
 	var out []exprFn
-	for _, d := range ds {
-		f, err := fc.expr(d.X)
-		if err != nil {
-			return nil, err
+	err := fc.multiLine(fc.code.traced, func() error {
+		for _, d := range ds {
+			f, err := fc.expr(d.X)
+			if err != nil {
+				return err
+			}
+			out = append(out, f)
 		}
-		out = append(out, f)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // decoLineInfo holds the lines of a decorated definition for line events:
@@ -178,20 +216,6 @@ func (it *Interp) applyDecoratorsAt(fr *frame, d *decoLineInfo, decs []Value, v 
 	return v, nil
 }
 
-// applyDecorators calls decorators bottom-up on v (owned); decs are owned.
-func (it *Interp) applyDecorators(decs []Value, v Value) (Value, error) {
-	for i := len(decs) - 1; i >= 0; i-- {
-		r, err := it.callOwned(decs[i], []Value{v}, nil)
-		it.DecRef(decs[i])
-		if err != nil {
-			it.decRefAll(decs[:i])
-			return nil, err
-		}
-		v = r
-	}
-	return v, nil
-}
-
 func evalAll(fr *frame, fs []exprFn) ([]Value, error) {
 	var out []Value
 	for _, f := range fs {
@@ -210,9 +234,24 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Defaults on other lines than def's mark their lines, then MAKE_FUNCTION
+	// marks the def line.
+	var defaults []syntax.Node
+	for _, p := range s.Params {
+		if p.Default != nil {
+			defaults = append(defaults, p.Default)
+		}
+	}
+	ml := spansLines(line(s.Def), defaults...)
+	fc.ml = ml
 	fm, err := fc.compileFunc(s, s.Name.Name, s.Params, s.Body, nil, line(s.Def))
 	if err != nil {
 		return nil, err
+	}
+	if ml && len(s.Decorators) == 0 {
+		fc.ml = true // the statement's wrapper fires nothing
+	} else {
+		fc.ml = false
 	}
 	st := fc.storeName(s.Name.Name)
 	lines := decoLines(fc, s.Decorators, line(s.Def))
@@ -221,7 +260,9 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 		if err != nil {
 			return 0, err
 		}
-		lines.at(fr, lines.def)
+		if !ml {
+			lines.at(fr, lines.def)
+		}
 		fn, err := fm.make(fr)
 		if err != nil {
 			fr.it.decRefAll(dv)
@@ -241,13 +282,17 @@ func (fc *fnCompiler) lambda(x *syntax.LambdaExpr) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(fr *frame) (Value, error) {
+	f := func(fr *frame) (Value, error) {
 		fn, err := fm.make(fr)
 		if err != nil {
 			return nil, err
 		}
 		return fn, nil
-	}, nil
+	}
+	if fc.ml && !fm.hasDefaults() {
+		return preMark(line(x.Lambda), f), nil // MAKE_FUNCTION
+	}
+	return f, nil
 }
 
 func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
@@ -255,15 +300,23 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	as, err := fc.args(s.Bases)
+	// LOAD_BUILD_CLASS at the class line, the bases, CALL at the class line.
+	classLine := line(s.Class)
+	var bases []syntax.Node
+	for _, b := range s.Bases {
+		bases = append(bases, b)
+	}
+	fc.ml = spansLines(classLine, bases...)
+	as, err := fc.args(s.Bases, classLine)
 	if err != nil {
 		return nil, err
 	}
+	fc.ml = false
 	sc := fc.c.scopes[s]
 	name := s.Name.Name
 	child := fc.c.newFn(sc, name, fc.childQual(name))
 	co := child.code
-	co.firstLine = line(s.Class)
+	co.firstLine = stmtLine(s) // the first decorator's line, if any
 	body, err := child.stmts(s.Body)
 	if err != nil {
 		return nil, err
@@ -277,12 +330,14 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 	}
 	st := fc.storeName(name)
 	qual := co.qualname
+	lines := decoLines(fc, s.Decorators, classLine)
 	return func(fr *frame) (ctl, error) {
 		it := fr.it
 		dv, err := evalAll(fr, decs)
 		if err != nil {
 			return 0, err
 		}
+		lines.at(fr, lines.def) // LOAD_BUILD_CLASS
 		bases, kws, err := as.eval(fr, nil)
 		if err != nil {
 			it.decRefAll(dv)
@@ -324,10 +379,11 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 			cellv.v = IncRef(cls)
 			it.DecRef(cellv)
 		}
-		v, err := it.applyDecorators(dv, cls)
+		v, err := it.applyDecoratorsAt(fr, lines, dv, cls)
 		if err != nil {
 			return 0, err
 		}
+		lines.at(fr, lines.def)
 		return ctlNext, st(fr, v)
 	}, nil
 }

@@ -19,7 +19,16 @@ func (fc *fnCompiler) exprs(xs []syntax.Expr) ([]exprFn, error) {
 	return out, nil
 }
 
+// expr compiles an expression (with line marks in multi-line mode).
 func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
+	if fc.ml {
+		return fc.exprML(x)
+	}
+	return fc.exprNode(x)
+}
+
+// exprNode compiles an expression node by kind.
+func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 	switch x := x.(type) {
 	case *syntax.Ident:
 		return fc.loadName(x.Name), nil
@@ -34,7 +43,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 	case *syntax.CompareExpr:
 		return fc.compare(x)
 	case *syntax.CondExpr:
-		cond, err := fc.expr(x.Cond)
+		cond, err := fc.cond(x.Cond)
 		if err != nil {
 			return nil, err
 		}
@@ -66,6 +75,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		val = fc.post(exprLine(x), val)
 		// The target binds in the owner scope, not the comprehension.
 		saved := fc.comps
 		fc.comps = nil
@@ -92,6 +102,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		obj = fc.post(attrLine(x), obj)
 		name := x.Name.Name
 		return func(fr *frame) (Value, error) {
 			o, err := obj(fr)
@@ -111,6 +122,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		key = fc.post(exprLine(x), key)
 		return func(fr *frame) (Value, error) {
 			o, err := obj(fr)
 			if err != nil {
@@ -129,7 +141,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 	case *syntax.SliceExpr:
 		return fc.slice(x)
 	case *syntax.TupleExpr:
-		elems, err := fc.starredList(x.Elts)
+		elems, err := fc.starredList(x.Elts, exprLine(x))
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +153,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 			return fr.it.NewTuple(vs), nil
 		}, nil
 	case *syntax.ListExpr:
-		elems, err := fc.starredList(x.Elts)
+		elems, err := fc.starredList(x.Elts, exprLine(x))
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +165,7 @@ func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
 			return fr.it.NewList(vs), nil
 		}, nil
 	case *syntax.SetExpr:
-		elems, err := fc.starredList(x.Elts)
+		elems, err := fc.starredList(x.Elts, exprLine(x))
 		if err != nil {
 			return nil, err
 		}
@@ -312,6 +324,12 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 		}
 		parts = append(parts, pp)
 	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		if parts[i].x != nil {
+			parts[i].x = fc.post(exprLine(x), parts[i].x) // BUILD_STRING
+			break
+		}
+	}
 	return func(fr *frame) (Value, error) {
 		it := fr.it
 		var sb strings.Builder
@@ -371,6 +389,7 @@ func (fc *fnCompiler) unary(x *syntax.UnaryExpr) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	v = fc.post(exprLine(x), v)
 	if x.Op == syntax.NOT {
 		return func(fr *frame) (Value, error) {
 			a, err := v(fr)
@@ -448,24 +467,10 @@ func (fc *fnCompiler) binary(x *syntax.BinaryExpr) (exprFn, error) {
 	}
 	switch x.Op {
 	case syntax.AND, syntax.OR:
-		isAnd := x.Op == syntax.AND
-		return func(fr *frame) (Value, error) {
-			v, err := a(fr)
-			if err != nil {
-				return nil, err
-			}
-			t, err := fr.it.Truth(v)
-			if err != nil {
-				fr.it.DecRef(v)
-				return nil, err
-			}
-			if t != isAnd {
-				return v, nil
-			}
-			fr.it.DecRef(v)
-			return b(fr)
-		}, nil
+		// The jump after the left operand is at the expression's line.
+		return fc.boolOp(x.Op == syntax.AND, fc.post(exprLine(x), a), b), nil
 	}
+	b = fc.post(exprLine(x), b)
 	op := binOpOf(x.Op)
 	return func(fr *frame) (Value, error) {
 		l, err := a(fr)
@@ -489,6 +494,26 @@ func (fc *fnCompiler) binary(x *syntax.BinaryExpr) (exprFn, error) {
 		fr.it.DecRef(r)
 		return v, err
 	}, nil
+}
+
+// boolOp evaluates `a and b` (isAnd) or `a or b`.
+func (fc *fnCompiler) boolOp(isAnd bool, a, b exprFn) exprFn {
+	return func(fr *frame) (Value, error) {
+		v, err := a(fr)
+		if err != nil {
+			return nil, err
+		}
+		t, err := fr.it.Truth(v)
+		if err != nil {
+			fr.it.DecRef(v)
+			return nil, err
+		}
+		if t != isAnd {
+			return v, nil
+		}
+		fr.it.DecRef(v)
+		return b(fr)
+	}
 }
 
 // fastIntOp computes small-int + - * < without overflow.
@@ -543,7 +568,7 @@ func (fc *fnCompiler) compare(x *syntax.CompareExpr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		links = append(links, link{c.Op, y})
+		links = append(links, link{c.Op, fc.post(exprLine(x), y)})
 	}
 	return func(fr *frame) (Value, error) {
 		it := fr.it
@@ -654,6 +679,9 @@ func (fc *fnCompiler) slice(x *syntax.SliceExpr) (exprFn, error) {
 			fs[i] = f
 		}
 	}
+	if x.Step != nil {
+		fs[2] = fc.post(exprLine(x), fs[2]) // BUILD_SLICE
+	}
 	return func(fr *frame) (Value, error) {
 		var vs [3]Value
 		for i, f := range fs {
@@ -675,7 +703,9 @@ func (fc *fnCompiler) slice(x *syntax.SliceExpr) (exprFn, error) {
 }
 
 // starredList compiles display elements, expanding *x.
-func (fc *fnCompiler) starredList(xs []syntax.Expr) (func(fr *frame) ([]Value, error), error) {
+// In multi-line mode the display's build instruction (at line ln) follows
+// its last element.
+func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]Value, error), error) {
 	type el struct {
 		f    exprFn
 		star bool
@@ -697,6 +727,9 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr) (func(fr *frame) ([]Value, e
 			return nil, err
 		}
 		els = append(els, el{f, false})
+	}
+	if len(els) > 0 {
+		els[len(els)-1].f = fc.post(ln, els[len(els)-1].f)
 	}
 	n := len(els)
 	return func(fr *frame) ([]Value, error) {
@@ -731,17 +764,34 @@ func (fc *fnCompiler) dict(x *syntax.DictExpr) (exprFn, error) {
 		k, v exprFn
 	}
 	var ents []ent
+	// Several constant keys without ** are one constant tuple loaded after
+	// the values (BUILD_CONST_KEY_MAP): they mark no line.
+	constKeys := len(x.Entries) > 1
 	for _, e := range x.Entries {
+		if e.Key == nil || !isConstExpr(e.Key) {
+			constKeys = false
+		}
+	}
+	ln := exprLine(x)
+	for i, e := range x.Entries {
 		var k exprFn
 		var err error
 		if e.Key != nil {
-			if k, err = fc.expr(e.Key); err != nil {
+			err = fc.multiLine(fc.ml && !constKeys, func() (err error) {
+				k, err = fc.expr(e.Key)
+				return err
+			})
+			if err != nil {
 				return nil, err
 			}
 		}
 		v, err := fc.expr(e.Value)
 		if err != nil {
 			return nil, err
+		}
+		// BUILD_MAP after a group of entries, DICT_UPDATE after **x.
+		if e.Key == nil || i == len(x.Entries)-1 || x.Entries[i+1].Key == nil {
+			v = fc.post(ln, v)
 		}
 		ents = append(ents, ent{k, v})
 	}

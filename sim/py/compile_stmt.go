@@ -71,9 +71,10 @@ func (it *Interp) lineEvent(fr *frame, ln int) {
 	}
 }
 
-// simple wraps a simple statement with its line bookkeeping.
+// simple wraps a simple statement with its line bookkeeping: one line
+// event at its start, unless it is compiled in multi-line mode.
 func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
-	traced := fc.code.traced
+	traced := fc.code.traced && !fc.ml // multi-line: the nodes fire the events
 	return func(fr *frame) (ctl, error) {
 		fr.line = ln
 		it := fr.it
@@ -90,14 +91,63 @@ func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
 	}
 }
 
+// stmt compiles a statement. Multi-line mode (compile_lines.go) is on
+// while its own header is compiled if that header spans lines; nested
+// bodies compile their own statements.
 func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
+	saved := fc.ml
+	defer func() { fc.ml = saved }()
 	ln := stmtLine(s)
+	fc.ml = spansLines(ln, headerNodes(s)...)
+	f, err := fc.stmtNode(s, ln)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.(*syntax.AugAssignStmt); ok && fc.ml {
+		// x += ...: its first instruction loads x, at the statement's line.
+		inner := f
+		f = func(fr *frame) (ctl, error) {
+			markLine(fr, ln)
+			return inner(fr)
+		}
+	}
+	return f, nil
+}
+
+// headerNodes returns the parts of a statement whose lines decide whether it
+// is compiled in multi-line mode.
+func headerNodes(s syntax.Stmt) []syntax.Node {
+	switch s := s.(type) {
+	case *syntax.ExprStmt, *syntax.AssignStmt, *syntax.AnnAssignStmt, *syntax.AugAssignStmt,
+		*syntax.DelStmt, *syntax.ReturnStmt, *syntax.RaiseStmt, *syntax.AssertStmt:
+		return []syntax.Node{s}
+	case *syntax.IfStmt:
+		return []syntax.Node{s.Cond}
+	case *syntax.WhileStmt:
+		return []syntax.Node{s.Cond}
+	case *syntax.ForStmt:
+		return []syntax.Node{s.Vars, s.X}
+	case *syntax.WithStmt:
+		var ns []syntax.Node
+		for _, wi := range s.Items {
+			ns = append(ns, wi.Context)
+			if wi.Vars != nil {
+				ns = append(ns, wi.Vars)
+			}
+		}
+		return ns
+	}
+	return nil
+}
+
+func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 	switch s := s.(type) {
 	case *syntax.ExprStmt:
 		x, err := fc.expr(s.X)
 		if err != nil {
 			return nil, err
 		}
+		x = fc.post(ln, x) // POP_TOP
 		return fc.simple(ln, func(fr *frame) (ctl, error) {
 			v, err := x(fr)
 			if err != nil {
@@ -206,6 +256,7 @@ func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		x = fc.post(ln, x) // RETURN_VALUE
 		return fc.simple(ln, func(fr *frame) (ctl, error) {
 			v, err := x(fr)
 			if err != nil {
@@ -221,7 +272,7 @@ func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
 		}
 		return fc.simple(ln, f), nil
 	case *syntax.AssertStmt:
-		test, err := fc.expr(s.Test)
+		test, err := fc.cond(s.Test)
 		if err != nil {
 			return nil, err
 		}
@@ -289,7 +340,7 @@ func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
-	cond, err := fc.expr(s.Cond)
+	cond, err := fc.cond(s.Cond)
 	if err != nil {
 		return nil, err
 	}
@@ -322,7 +373,7 @@ func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
-	cond, err := fc.expr(s.Cond)
+	cond, err := fc.cond(s.Cond)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +386,9 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 		return nil, err
 	}
 	ln := line(s.While)
-	traced := fc.code.traced
+	// A condition on several lines fires its own events each time (3.12
+	// repeats it at the loop's end); on one line, one event per test.
+	traced := fc.code.traced && !fc.ml
 	return func(fr *frame) (ctl, error) {
 		it := fr.it
 		for {
@@ -384,6 +437,8 @@ func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	x = fc.post(line(s.For), x) // GET_ITER, FOR_ITER
+	ml := fc.ml
 	target, err := fc.store(s.Vars)
 	if err != nil {
 		return nil, err
@@ -404,7 +459,7 @@ func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
 		if err := it.step(); err != nil {
 			return 0, err
 		}
-		if traced && ln != fr.lastLine {
+		if traced && !ml && ln != fr.lastLine {
 			it.lineEvent(fr, ln)
 		}
 		seq, err := x(fr)

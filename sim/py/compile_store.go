@@ -13,12 +13,13 @@ type storeFn func(fr *frame, v Value) error
 func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
 	switch t := t.(type) {
 	case *syntax.Ident:
-		return fc.storeName(t.Name), nil
+		return fc.preStore(exprLine(t), fc.storeName(t.Name)), nil
 	case *syntax.DotExpr:
 		obj, err := fc.expr(t.X)
 		if err != nil {
 			return nil, err
 		}
+		obj = fc.post(attrLine(t), obj)
 		name := t.Name.Name
 		return func(fr *frame, v Value) error {
 			o, err := obj(fr)
@@ -40,6 +41,7 @@ func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		key = fc.post(exprLine(t), key)
 		return func(fr *frame, v Value) error {
 			it := fr.it
 			o, err := obj(fr)
@@ -60,9 +62,11 @@ func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
 			return err
 		}, nil
 	case *syntax.TupleExpr:
-		return fc.storeSeq(t.Elts)
+		st, err := fc.storeSeq(t.Elts)
+		return fc.preStore(exprLine(t), st), err
 	case *syntax.ListExpr:
-		return fc.storeSeq(t.Elts)
+		st, err := fc.storeSeq(t.Elts)
+		return fc.preStore(exprLine(t), st), err
 	}
 	return nil, fmt.Errorf("cannot assign to %T", t)
 }
@@ -224,6 +228,22 @@ func (fc *fnCompiler) storeName(name string) storeFn {
 }
 
 func (fc *fnCompiler) del(t syntax.Expr) (stmtFn, error) {
+	if id, ok := t.(*syntax.Ident); ok && fc.ml {
+		d, err := fc.delNode(t)
+		if err != nil {
+			return nil, err
+		}
+		ln := exprLine(id)
+		return func(fr *frame) (ctl, error) {
+			markLine(fr, ln)
+			return d(fr)
+		}, nil
+	}
+	return fc.delNode(t)
+}
+
+// delNode compiles the deletion of one target.
+func (fc *fnCompiler) delNode(t syntax.Expr) (stmtFn, error) {
 	switch t := t.(type) {
 	case *syntax.Ident:
 		name := t.Name
@@ -271,6 +291,7 @@ func (fc *fnCompiler) del(t syntax.Expr) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		obj = fc.post(attrLine(t), obj)
 		name := t.Name.Name
 		return func(fr *frame) (ctl, error) {
 			o, err := obj(fr)
@@ -290,6 +311,7 @@ func (fc *fnCompiler) del(t syntax.Expr) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		key = fc.post(exprLine(t), key)
 		return func(fr *frame) (ctl, error) {
 			o, err := obj(fr)
 			if err != nil {
@@ -346,6 +368,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	val = fc.post(stmtLine(s), val) // the in-place operation
 	switch t := s.Target.(type) {
 	case *syntax.Ident:
 		load, err := fc.expr(t)

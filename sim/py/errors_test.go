@@ -37,6 +37,9 @@ func TestTracebackText(t *testing.T) {
 			"Traceback (most recent call last):\n  File \"<script>\", line 3, in <module>\n    raise MyErr('boom')\nMyErr: boom\n"},
 		{"def f():\n    x\n    x = 1\nf()\n",
 			"Traceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    f()\n  File \"<script>\", line 2, in f\n    x\nUnboundLocalError: cannot access local variable 'x' where it is not associated with a value\n"},
+		// A statement on several lines fails at the line of the failing call.
+		{"def g():\n    raise ValueError('x')\nx = [\n    1,\n    g(),\n]\n",
+			"Traceback (most recent call last):\n  File \"<script>\", line 5, in <module>\n    g(),\n  File \"<script>\", line 2, in g\n    raise ValueError('x')\nValueError: x\n"},
 	}
 	for _, tc := range tests {
 		se, _ := runErr(t, tc.src, Limits{})

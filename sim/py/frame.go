@@ -16,16 +16,20 @@ type code struct {
 	paramCell []int    // per cell: parameter slot it starts from (>= 0), -1 new empty cell, -2-k free variable k
 
 	// parameters
-	npos      int // positional (incl. positional-only) parameters
-	nposonly  int
-	nkwonly   int
-	varargs   bool
-	varkw     bool
-	isLambda  bool
-	kind      scopeKind
-	body      []stmtFn
-	bodyExpr  exprFn // lambda body
-	classCell int    // class body: index of the __class__ cell, or -1
+	npos     int // positional (incl. positional-only) parameters
+	nposonly int
+	nkwonly  int
+	varargs  bool
+	varkw    bool
+	isLambda bool
+	kind     scopeKind
+	body     []stmtFn
+	bodyExpr exprFn // lambda body
+	// lambdaLine is the line of a lambda body's first instruction (its first
+	// line event) unless lambdaML: a body on several lines marks its own.
+	lambdaLine int
+	lambdaML   bool
+	classCell  int // class body: index of the __class__ cell, or -1
 }
 
 // frame is one activation of a code object.

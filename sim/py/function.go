@@ -322,9 +322,9 @@ func (it *Interp) callFunction(fn *Function, args []Value, kwargs []Kwarg) (Valu
 	var ret Value
 	var err error
 	if co.isLambda {
-		fr.line = co.firstLine
-		if co.traced {
-			it.lineEvent(fr, co.firstLine)
+		fr.line = co.lambdaLine
+		if co.traced && !co.lambdaML {
+			it.lineEvent(fr, co.lambdaLine)
 		}
 		ret, err = co.bodyExpr(fr)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -62,17 +63,33 @@ func runOracleFake(fake, src []byte) []string {
 	return lines
 }
 
-// python312 returns a CPython 3.12 interpreter ($PYTHON312 or python3.12 on
-// PATH), or "" if there is none.
+// python312 returns a CPython 3.12 interpreter ($PYTHON312, python3.12 on
+// PATH or a pyenv install, checked to run and to be 3.12: a pyenv shim may
+// not), or "".
 func python312() string {
-	if p := os.Getenv("PYTHON312"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("python3.12"); err == nil {
-		return p
-	}
-	return ""
+	py312Once.Do(func() {
+		cands := []string{os.Getenv("PYTHON312"), "python3.12"}
+		if home, err := os.UserHomeDir(); err == nil {
+			m, _ := filepath.Glob(filepath.Join(home, ".pyenv/versions/3.12*/bin/python3.12"))
+			cands = append(cands, m...)
+		}
+		for _, p := range cands {
+			if p == "" {
+				continue
+			}
+			if err := exec.Command(p, "-c", "import sys; assert sys.version_info[:2] == (3, 12)").Run(); err == nil {
+				py312Path = p
+				return
+			}
+		}
+	})
+	return py312Path
 }
+
+var (
+	py312Once sync.Once
+	py312Path string
+)
 
 // TestOracleLineEvents runs every oracle case with the fake torch and
 // compares its line events with CPython 3.12's for the same fake run

@@ -468,11 +468,15 @@ func analyze(s *scope, bound map[string]bool) {
 				s.syms[n] = symGlobal
 			}
 		}
+		// A name bound here (a parameter too) or declared global is not
+		// free, even if an enclosing function binds it as well.
 		for n := range s.assigned {
 			s.syms[n] = symLocal
+			delete(s.free, n)
 		}
 		for n := range s.globals {
 			s.syms[n] = symGlobal
+			delete(s.free, n)
 		}
 		for n := range s.nonlocals {
 			s.syms[n] = symFree

@@ -407,3 +407,19 @@ print("end of script")
 #: <gc at exit>
 #: del global1
 #: del global2
+---
+# A nested function's parameter named like an enclosing local does not make
+# that local a cell: the local dies with the enclosing frame.
+class T:
+    def __del__(self):
+        print("del")
+keep = []
+def outer(x):
+    def inner(x):
+        return x
+    keep.append(inner)
+    x = T()
+outer(2)
+print("after")
+#: del
+#: after

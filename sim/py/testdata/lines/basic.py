@@ -49,7 +49,7 @@ def g():
     pass
 g()
 ---
-# known-gap: sub-expressions on continuation lines fire their own line events
+# sub-expressions on continuation lines fire their own line events
 x = [
     1,
     2,
