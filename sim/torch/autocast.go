@@ -102,8 +102,13 @@ func (rt *Runtime) autocastArgs(op string, ts ...*Tensor) (*Tensor, *Tensor, *Te
 	if !anyCUDA {
 		return pick(ts, 0), pick(ts, 1), pick(ts, 2), nil, nil
 	}
+	// at::autocast's wrappers call op(cached_cast(a), cached_cast(b), ...):
+	// GCC evaluates the arguments right to left, so the last one is cast
+	// first (visible in allocation order and in the casts' sequence numbers,
+	// which order the backward)
 	out := make([]*Tensor, len(ts))
-	for i, t := range ts {
+	for i := len(ts) - 1; i >= 0; i-- {
+		t := ts[i]
 		c, err := rt.cachedCast(rt.autocast.dtype, t)
 		if err != nil {
 			releaseAll(out)

@@ -40,6 +40,7 @@ func (h *Host) Register(it *py.Interp) {
 	it.RegisterModule("torch.autograd", h.buildAutograd)
 	it.RegisterModule("torch.autograd.graph", h.buildAutogradGraph)
 	it.RegisterModule("torch.nn.functional", h.buildFunctional)
+	it.RegisterModule("torch.linalg", h.buildLinalg)
 	it.RegisterModule("torch._C", h.buildC)
 	it.RegisterModule("torch._sim", h.buildSim)
 }

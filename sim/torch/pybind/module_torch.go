@@ -10,7 +10,7 @@ import (
 // Submodules lists the modules a run imports before the script, so that
 // `import torch` alone gives torch.nn, torch.optim, torch.cuda, ... as
 // attributes, as in PyTorch (parents first).
-var Submodules = []string{"torch", "torch._C", "torch._sim", "torch.cuda", "torch.cuda.memory", "torch.autograd",
+var Submodules = []string{"torch", "torch._C", "torch._sim", "torch.cuda", "torch.cuda.memory", "torch.linalg", "torch.autograd",
 	"torch.autograd.graph", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
 	"torch.utils", "torch.utils.data", "torch.utils.checkpoint", "torch.amp", "torch.cuda.amp"}
 
