@@ -8,10 +8,26 @@ func (rt *Runtime) Backward(roots []*Tensor, grads []*Tensor, opts BackwardOptio
 	if err != nil {
 		return err
 	}
-	defer releaseAll(made)
-	_, err = rt.RunBackward(roots, made, opts)
-	return err
+	if _, err = rt.RunBackward(roots, made, opts); err != nil {
+		return &BackwardFailure{Err: err, Grads: made}
+	}
+	releaseAll(made)
+	return nil
 }
+
+// BackwardFailure is the error of a backward that failed in the engine,
+// with the gradients it ran with (owned: the receiver must Release them).
+// In PyTorch the exception's traceback keeps torch.autograd.backward's
+// frame, whose grad_tensors_ keep these alive until the exception dies.
+type BackwardFailure struct {
+	Err   error
+	Grads []*Tensor
+}
+
+func (e *BackwardFailure) Error() string { return e.Err.Error() }
+
+// Unwrap gives the engine's error.
+func (e *BackwardFailure) Unwrap() error { return e.Err }
 
 // Grad is torch.autograd.grad: the gradients of outputs with respect to
 // inputs (owned; nil entries for unused inputs with allow_unused).

@@ -115,9 +115,9 @@ func (rt *Runtime) RunBackward(roots, grads []*Tensor, opts BackwardOptions) ([]
 		}
 	}
 
-	prevTh, prevGrad := rt.th, rt.gradMode
-	rt.gradMode = opts.CreateGraph
-	defer func() { rt.th, rt.gradMode = prevTh, prevGrad }()
+	prevTh, prevGrad, prevTask, prevEval := rt.th, rt.gradMode, rt.task, rt.evalNode
+	rt.gradMode, rt.task = opts.CreateGraph, task
+	defer func() { rt.th, rt.gradMode, rt.task, rt.evalNode = prevTh, prevGrad, prevTask, prevEval }()
 
 	order := 0
 	heap.Push(&task.queue, nodeTask{root, rootInputs, order})
@@ -308,6 +308,8 @@ func (rt *Runtime) evaluate(task *graphTask, fn *Node, inputs []*Tensor, order *
 	}
 	var outputs []*Tensor
 	var err error
+	prevEval := rt.evalNode
+	rt.evalNode = fn
 	if fn.variable != nil {
 		// AccumulateGrad moves its input out of the buffer (std::move).
 		outputs, err = fn.fn(fn, inputs)
@@ -315,6 +317,7 @@ func (rt *Runtime) evaluate(task *graphTask, fn *Node, inputs []*Tensor, order *
 	} else {
 		outputs, err = fn.fn(fn, inputs)
 	}
+	rt.evalNode = prevEval
 	if err == nil {
 		err = rt.validateOutputs(fn, outputs)
 	}

@@ -197,9 +197,20 @@ func (t *Tensor) gradAccumulator() *Node {
 	return n
 }
 
-// needsInput reports whether gradient output i is needed
-// (task_should_compute_output): its edge is valid.
-func (n *Node) needsInput(i int) bool { return i < len(n.next) && n.next[i].Fn != nil }
+// needsInput reports whether gradient output i is needed: its edge is
+// valid and, while the engine runs this node for autograd.grad or
+// backward(inputs=...), the next node will execute
+// (task_should_compute_output with the graph task's exec_info).
+func (n *Node) needsInput(i int) bool {
+	if i >= len(n.next) || n.next[i].Fn == nil {
+		return false
+	}
+	if t := n.rt.task; t != nil && t.needed != nil && n.rt.evalNode == n {
+		f := n.next[i].Fn
+		return t.needed[f] || len(t.captures[f]) > 0
+	}
+	return true
+}
 
 // anyNeeded reports whether any of the listed gradient outputs is needed.
 func (n *Node) anyNeeded(is ...int) bool {

@@ -50,7 +50,9 @@ type Runtime struct {
 	wsOrder    []wsKey
 	modules    []string // paths of the modules whose forward is running
 	savedHooks []SavedTensorHooks
-	packErr    error // a pack hook's error, raised when the op returns (TakeError)
+	packErr    error      // a pack hook's error, raised when the op returns (TakeError)
+	task       *graphTask // the running backward (nil outside the engine)
+	evalNode   *Node      // the node whose backward function runs now
 	autocast   autocastState
 	detAddr    uint64
 	bugs       []string

@@ -1,6 +1,8 @@
 package pybind
 
 import (
+	"errors"
+
 	"github.com/gpumem/playground/sim/py"
 	"github.com/gpumem/playground/sim/torch"
 )
@@ -61,10 +63,35 @@ func (h *Host) backward(tensors []py.Value, gradV, retainV, createV, inputsV py.
 		return nil, err
 	}
 	err = h.rt.Backward(roots, grads, torch.BackwardOptions{RetainGraph: retain, CreateGraph: create, Inputs: inputs})
+	var bf *torch.BackwardFailure
+	if errors.As(err, &bf) {
+		return nil, h.keepWithException(pyErr(bf.Err), bf.Grads)
+	}
 	if err != nil {
 		return nil, pyErr(err)
 	}
 	return py.None, nil
+}
+
+// keepWithException hands the gradients of a failed backward (owned) to
+// the exception, which keeps them as PyTorch's traceback keeps the frame of
+// torch.autograd.backward (its grad_tensors_): they are freed when the
+// script lets go of the exception (the end of `except ... as e:`).
+func (h *Host) keepWithException(err error, grads []*torch.Tensor) error {
+	inst, ok := err.(*py.Instance)
+	if !ok {
+		for _, g := range grads {
+			g.Release()
+		}
+		return err
+	}
+	t := h.wrapTuple(grads)
+	if serr := h.it.SetAttr(inst, "_sim_backward_grads", t); serr != nil {
+		h.it.DecRef(t)
+		return err
+	}
+	h.it.DecRef(t)
+	return err
 }
 
 func (h *Host) buildAutograd(it *py.Interp) (*py.Module, error) {

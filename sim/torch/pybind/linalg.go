@@ -59,4 +59,3 @@ func init() {
 		return it.NewList(vs), nil
 	})
 }
-
