@@ -25,10 +25,33 @@ func (rt *Runtime) checkMM(op string, a, b *Tensor) error {
 
 // gemmOut allocates a GEMM output and, on the GPU, the cuBLAS workspace of
 // the running thread (fetched with the handle after the output exists).
-func (rt *Runtime) gemmOut(op string, shape []int64, dt DType, dev Device, lt bool) (*Tensor, error) {
+// operands are the matrices as cublasCommonArgs prepares them (mat2 before
+// mat1 for a row-major result): one cuBLAS cannot read in place (neither
+// dense nor a column- or row-major matrix, e.g. an expanded gradient) is
+// first copied contiguous, and the copy is freed once the GEMM is queued.
+func (rt *Runtime) gemmOut(op string, shape []int64, dt DType, dev Device, lt bool, operands ...*Tensor) (*Tensor, error) {
 	out, err := rt.empty(op, shape, nil, dt, dev)
 	if err != nil {
 		return nil, err
+	}
+	var copies []*Tensor
+	defer func() {
+		for _, c := range copies {
+			c.Release()
+		}
+	}()
+	if dev.IsCUDA() {
+		for _, t := range operands {
+			if !cublasNeedsCopy(t) {
+				continue
+			}
+			c, err := rt.cloneContiguous(t)
+			if err != nil {
+				out.Release()
+				return nil, err
+			}
+			copies = append(copies, c)
+		}
 	}
 	if dev.IsCUDA() && numel(shape) > 0 {
 		if err := rt.workspace(false); err != nil {
@@ -45,12 +68,29 @@ func (rt *Runtime) gemmOut(op string, shape []int64, dt DType, dev Device, lt bo
 	return out, nil
 }
 
+// cublasNeedsCopy is prepare_matrix_for_cublas's test: a 2-D matrix that is
+// neither non-overlapping and dense nor a column- or row-major matrix with
+// a leading dimension cuBLAS accepts is cloned contiguous.
+func cublasNeedsCopy(t *Tensor) bool {
+	if t == nil || len(t.shape) != 2 || isNonOverlappingAndDense(t.shape, t.strides) {
+		return false
+	}
+	st, sz := t.strides, t.shape
+	if st[0] == 1 && st[1] >= max(1, sz[0]) {
+		return false
+	}
+	if st[1] == 1 && st[0] >= max(1, sz[1]) {
+		return false
+	}
+	return true
+}
+
 // Mm is torch.mm (MmBackward0).
 func (rt *Runtime) Mm(a, b *Tensor) (*Tensor, error) {
 	if err := rt.checkMM("mm", a, b); err != nil {
 		return nil, err
 	}
-	out, err := rt.gemmOut("mm", []int64{a.shape[0], b.shape[1]}, a.dtype, a.device, false)
+	out, err := rt.gemmOut("mm", []int64{a.shape[0], b.shape[1]}, a.dtype, a.device, false, b, a)
 	if err != nil {
 		return nil, err
 	}
@@ -73,30 +113,41 @@ func (rt *Runtime) mmBackward(n *Node, g *Tensor, selfIx, aIx, bIx int, aS, aSt,
 	if selfIx >= 0 && n.needsInput(selfIx) {
 		res[selfIx] = g.Retain()
 	}
-	saveA, saveB := 0, 1
-	if n.needsInput(aIx) {
-		mat2, err := n.unpack(saveB)
-		if err != nil {
-			return res.fail(err)
+	grad1 := func() error {
+		if !n.needsInput(aIx) {
+			return nil
 		}
-		r, err := rt.mmMat1Backward(g, mat2, aS, aSt)
-		mat2.Release()
+		mat2, err := n.unpack(1)
 		if err != nil {
-			return res.fail(err)
+			return err
 		}
-		res[aIx] = r
+		defer mat2.Release()
+		res[aIx], err = rt.mmMat1Backward(g, mat2, aS, aSt)
+		return err
 	}
-	if n.needsInput(bIx) {
-		mat1, err := n.unpack(saveA)
+	grad2 := func() error {
+		if !n.needsInput(bIx) {
+			return nil
+		}
+		mat1, err := n.unpack(0)
 		if err != nil {
+			return err
+		}
+		defer mat1.Release()
+		res[bIx], err = rt.mmMat2Backward(g, mat1, bS, bSt)
+		return err
+	}
+	// MmBackward0 computes mat2's gradient before mat1's (recorded on the
+	// GPU: sim/torch/testdata/questions/q6_linear_nobias_backward.out);
+	// AddmmBackward0 mat1's first (oracle case p021_gpt_block).
+	order := []func() error{grad1, grad2}
+	if selfIx < 0 {
+		order = []func() error{grad2, grad1}
+	}
+	for _, f := range order {
+		if err := f(); err != nil {
 			return res.fail(err)
 		}
-		r, err := rt.mmMat2Backward(g, mat1, bS, bSt)
-		mat1.Release()
-		if err != nil {
-			return res.fail(err)
-		}
-		res[bIx] = r
 	}
 	return res, nil
 }
@@ -162,7 +213,7 @@ func (rt *Runtime) Addmm(bias, a, b *Tensor) (*Tensor, error) {
 	lt := len(bias.shape) == 1 && bias.shape[0] == b.shape[1] && bias.IsContiguous() &&
 		(dt == Float32 || dt == Float16 || dt == BFloat16 || dt == Float64) &&
 		b.shape[0] > 1 && b.shape[1] > 1 && a.shape[0] > 1 && a.shape[1] > 1
-	out, err := rt.gemmOut("addmm", shape, dt, a.device, lt)
+	out, err := rt.gemmOut("addmm", shape, dt, a.device, lt, b, a)
 	if err != nil {
 		return nil, err
 	}

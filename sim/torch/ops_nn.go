@@ -84,13 +84,17 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 	if _, err := wrapDim(dim, len(x.shape)); err != nil {
 		return nil, err
 	}
-	ins, release, err := rt.autocastFP32(x)
-	if err != nil {
-		return nil, err
-	}
-	if release != nil {
-		defer release()
-		x = ins[0]
+	// autocast's fp32_set_opt_dtype policy: without a dtype argument the op
+	// runs in float32; with one (cross_entropy passes the input's) as asked.
+	if dt == nil {
+		ins, release, err := rt.autocastFP32(x)
+		if err != nil {
+			return nil, err
+		}
+		if release != nil {
+			defer release()
+			x = ins[0]
+		}
 	}
 	src := x.Retain()
 	if dt != nil && *dt != x.dtype {
@@ -176,6 +180,14 @@ func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error)
 	if target.dtype != Int64 {
 		return nil, Errorf(RuntimeError, "expected scalar type Long but found %s", target.dtype.cppName())
 	}
+	ins, release, err := rt.autocastFP32(x) // nll_loss is on autocast's fp32 list
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+		x = ins[0]
+	}
 	var shape []int64
 	if reduction == "none" && len(x.shape) == 2 {
 		shape = []int64{x.shape[0]}
@@ -212,7 +224,10 @@ func (rt *Runtime) CrossEntropy(x, target *Tensor, reduction string) (*Tensor, e
 	if len(x.shape) == 1 {
 		dim = 0
 	}
-	ls, err := rt.Softmax(x, dim, true, nil)
+	// cross_entropy_loss calls log_softmax(input, dim, input.scalar_type()):
+	// under autocast it stays in the input's dtype; nll_loss then casts.
+	dt := x.dtype
+	ls, err := rt.Softmax(x, dim, true, &dt)
 	if err != nil {
 		return nil, err
 	}
