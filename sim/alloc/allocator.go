@@ -250,7 +250,12 @@ func (a *Allocator) allocFoundBlock(b *Block, p *pool, size, orig int64, split b
 	if split {
 		rem := b
 		b = a.newBlock()
-		*b = Block{addr: rem.addr, size: size, segment: rem.segment, pool: p, exp: rem.exp, mapped: true}
+		// Set the fields that the rest of this function does not (cheaper
+		// than writing the whole object): a reused object's allocated,
+		// requested, label and slot are set below, and its gcBase is read
+		// only after pool.insert has set it again.
+		b.addr, b.size, b.segment, b.pool, b.exp = rem.addr, size, rem.segment, p, rem.exp
+		b.mapped, b.dead = true, false
 		b.prev = rem.prev
 		if b.prev != nil {
 			b.prev.next = b
