@@ -58,8 +58,11 @@ test-wasm:
 
 # bench-web: the module's size (raw/gzip/brotli) and the GPT training-step
 # example simulated inside headless Chromium.
+# The size benchmark fails while the module is over the issue's 1.5 MB gzip
+# budget (it logs what each package costs); it runs last.
 bench-web: web-assets
-	$(GO) test -run '^$$' -bench . -benchtime 10x ./web/internal/compress ./web/e2e
+	$(GO) test -run '^$$' -bench . -benchtime 10x ./web/e2e
+	$(GO) test -run '^$$' -bench . -benchtime 1x ./web/internal/compress
 
 # test-web-js runs the view modules' unit tests with node's test runner.
 test-web-js:

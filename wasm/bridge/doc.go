@@ -4,5 +4,7 @@
 //
 // It has no logic of its own beyond translation, so that the wasm entry
 // (package main in the parent folder, GOOS=js) stays a thin layer of
-// syscall/js glue and the translation is testable natively.
+// syscall/js glue and the translation is testable natively. The JSON is read
+// and written by hand (decode.go, encode.go), byte for byte as encoding/json
+// would, which keeps that package's reflection out of the wasm module.
 package bridge

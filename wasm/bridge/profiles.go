@@ -30,4 +30,4 @@ func Profiles() []ProfileInfo {
 }
 
 // ProfilesJSON is Profiles encoded for the page.
-func ProfilesJSON() []byte { return encode(Profiles()) }
+func ProfilesJSON() []byte { return appendProfiles(nil, Profiles()) }

@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/gpumem/playground/sim"
@@ -13,8 +12,8 @@ import (
 // It never fails: every problem becomes Response.HostError, so the page has
 // exactly one shape to handle.
 func Run(ctx context.Context, raw []byte) []byte {
-	var req Request
-	if err := json.Unmarshal(raw, &req); err != nil {
+	req, err := decodeRequest(raw)
+	if err != nil {
 		return encode(Response{Version: sim.Version, HostError: fmt.Sprintf("bad request: %v", err)})
 	}
 	return encode(RunRequest(ctx, req))
@@ -47,12 +46,5 @@ func RunRequest(ctx context.Context, req Request) (resp Response) {
 	return resp
 }
 
-// encode marshals v; the types here always marshal, but a failure still
-// yields valid JSON for the page.
-func encode(v any) []byte {
-	out, err := json.Marshal(v)
-	if err != nil {
-		out, _ = json.Marshal(Response{Version: sim.Version, HostError: fmt.Sprintf("encoding the result: %v", err)})
-	}
-	return out
-}
+// encode returns r as JSON.
+func encode(r Response) []byte { return appendResponse(nil, r) }

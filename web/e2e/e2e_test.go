@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/gpumem/playground/sim"
 	"github.com/gpumem/playground/sim/trace"
 	"github.com/gpumem/playground/web"
@@ -228,6 +229,41 @@ func check(t *testing.T, name string, got pageNumbers, want pageNumbers, runErr 
 	}
 }
 
+// menuExamples are run from the examples menu after the default one, in
+// this order: cases the simulator reproduces exactly (sim/testdata/oracle/
+// exact.txt), one ending in an uncaught OOM so that the traceback view is
+// checked, and the GPT training step last (the share link reopens it).
+var menuExamples = []string{"q013_loss_leak", "q020_oom_uncaught", "p021_gpt_block"}
+
+// checkTracebackJump clicks the last traceback frame that names the script
+// and checks that the editor then highlights that line of the example.
+func checkTracebackJump(t *testing.T, ctx context.Context, ex examples.Example) {
+	t.Helper()
+	var jump struct {
+		Line   int    `json:"line"`
+		Active string `json:"active"`
+	}
+	const click = `(() => {
+		const links = document.querySelectorAll('#traceback a.jump[data-line]');
+		if (links.length === 0) return { line: 0, active: '' };
+		const a = links[links.length - 1];
+		a.click();
+		const act = document.querySelector('.cm-activeLine');
+		return { line: Number(a.dataset.line), active: act ? act.textContent : '' };
+	})()`
+	if err := chromedp.Run(ctx, chromedp.Evaluate(click, &jump)); err != nil {
+		t.Fatalf("%s: clicking the traceback: %v", ex.ID, err)
+	}
+	lines := strings.Split(ex.Source, "\n")
+	if jump.Line < 1 || jump.Line > len(lines) {
+		t.Errorf("%s: no traceback link to a line of the script (got line %d)", ex.ID, jump.Line)
+		return
+	}
+	if want := lines[jump.Line-1]; jump.Active != want {
+		t.Errorf("%s: after clicking the traceback's line %d the editor's line is %q, want %q", ex.ID, jump.Line, jump.Active, want)
+	}
+}
+
 func TestPlaygroundInBrowser(t *testing.T) {
 	exe := chromium()
 	if exe == "" {
@@ -249,7 +285,6 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if !ok {
 		t.Fatalf("default example %s missing", examples.DefaultID)
 	}
-	second, _ := examples.Lookup("p021_gpt_block")
 
 	// 1. First visit: the default example runs by itself.
 	var got pageNumbers
@@ -269,26 +304,40 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("first result after %.0f ms, budget 1000 ms (5000 ms allowed under test load)", firstResult)
 	}
 
-	// 2. A second example from the menu.
-	if err := chromedp.Run(ctx,
-		chromedp.Evaluate(`(() => { const s = document.getElementById('example-select'); s.value = 'p021_gpt_block'; s.dispatchEvent(new Event('change')); })()`, nil),
-		waitRuns(2),
-		chromedp.Evaluate(readPage, &got),
-	); err != nil {
-		t.Fatalf("running the second example: %v", err)
+	// 2. More examples from the menu: a leak, an uncaught OOM (traceback
+	// view) and the GPT training step. Each must show what sim.Run gives.
+	var want2 pageNumbers
+	var runErr2 error
+	for i, id := range menuExamples {
+		ex, ok := examples.Lookup(id)
+		if !ok {
+			t.Fatalf("example %s missing", id)
+		}
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(`(() => { const s = document.getElementById('example-select'); s.value = `+jsString(id)+`; s.dispatchEvent(new Event('change')); })()`, nil),
+			waitRuns(i+2),
+			chromedp.Evaluate(readPage, &got),
+		); err != nil {
+			t.Fatalf("running example %s: %v", id, err)
+		}
+		t.Logf("%s: %s events, simulated in %s ms in the browser", id, got.Events, got.Ms)
+		want2, runErr2 = expected(t, ex.Source)
+		check(t, id, got, want2, runErr2)
+		if want2.Traceback != "" {
+			checkTracebackJump(t, ctx, ex)
+		}
 	}
-	t.Logf("%s: %s events, simulated in %s ms in the browser", second.ID, got.Events, got.Ms)
-	want2, runErr2 := expected(t, second.Source)
-	check(t, second.ID, got, want2, runErr2)
 
 	// 3. Step through events with the keyboard, then screenshot.
-	var info1, info2 string
+	var info1, info2, info3 string
 	var png []byte
 	if err := chromedp.Run(ctx,
 		chromedp.Evaluate(`document.activeElement && document.activeElement.blur()`, nil),
 		chromedp.Text(`#event-info`, &info1, chromedp.ByQuery),
-		chromedp.KeyEvent("\u2191"),
+		chromedp.KeyEvent(kb.ArrowUp),
 		chromedp.Text(`#event-info`, &info2, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.ArrowDown),
+		chromedp.Text(`#event-info`, &info3, chromedp.ByQuery),
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
 		chromedp.FullScreenshot(&png, 100),
 	); err != nil {
@@ -296,6 +345,9 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	if runErr2 == nil && info1 == info2 {
 		t.Errorf("↑ did not move the event cursor (%q)", info1)
+	}
+	if runErr2 == nil && info3 != info1 {
+		t.Errorf("↓ after ↑ shows %q, want %q again", info3, info1)
 	}
 	saveArtifact(t, "e2e-playground.png", png)
 
@@ -320,7 +372,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("opening the share link: %v", err)
 	}
-	check(t, "share link of "+second.ID, again, want2, runErr2)
+	check(t, "share link of "+menuExamples[len(menuExamples)-1], again, want2, runErr2)
 	if !strings.Contains(link, "#s=") || len(link) > 8000 {
 		t.Errorf("share link %d characters: %.80s…", len(link), link)
 	}
