@@ -14,11 +14,8 @@ package torch
 //     gradient is strided, e.g. expanded by sum()), allocates grad_input
 //     and grad_weight, frees the copy, then sums grad_output over the
 //     batch and spatial dims for grad_bias.
-// The cuDNN workspace is modelled as 0 bytes: its size depends on the
-// algorithm cuDNN's heuristics pick for each shape, which the source does
-// not determine (testdata/questions/q4_cudnn_workspace.out shows forward
-// workspaces of 0, 12877971 and 4325392 bytes for three shapes; the oracle
-// cases p014, q009 and s003 need none). See NOTES.md.
+// The cuDNN workspaces (allocated and freed after the output, grad_input
+// and grad_weight) come from the measured model in cudnn_workspace.go.
 
 // ConvPadMode is how a convolution's padding was given.
 type ConvPadMode uint8
@@ -130,6 +127,14 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 	if err != nil {
 		return nil, err
 	}
+	var fwdWS, dataWS, filterWS []int64 // cuDNN workspaces (cudnn_workspace.go)
+	if x.device.IsCUDA() {
+		fwdWS, dataWS, filterWS = cudnnWorkspaces(newConvGeom(x.dtype, xs, w.shape, out[2:], stride, pad, dilation, groups), cudnnWSTable, nil)
+	}
+	if err := rt.cudnnWorkspace("forward", fwdWS); err != nil {
+		y.Release()
+		return nil, err
+	}
 	n := rt.record("ConvolutionBackward0", x, w, b)
 	if n != nil {
 		n.save(x, false)
@@ -146,13 +151,15 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 		}
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		return rt.convBackward(n, g[0], bdims)
+		return rt.convBackward(n, g[0], bdims, [2][]int64{dataWS, filterWS})
 	}, y)
 	return y, nil
 }
 
-// convBackward is convolution_backward for cuDNN (see the file comment).
-func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64) ([]*Tensor, error) {
+// convBackward is convolution_backward for cuDNN (see the file comment);
+// ws holds the cuDNN workspaces of the backward-data and backward-filter
+// passes, each allocated and freed right after its gradient.
+func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64, ws [2][]int64) ([]*Tensor, error) {
 	res := make(gradSlot, 3)
 	if n.anyNeeded(0, 1) {
 		var gc *Tensor
@@ -183,6 +190,12 @@ func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64) ([]*Tensor
 				return res.fail(err)
 			}
 			res[i] = r
+			if err := rt.cudnnWorkspace([2]string{"backward-data", "backward-filter"}[i], ws[i]); err != nil {
+				if gc != nil {
+					gc.Release()
+				}
+				return res.fail(err)
+			}
 		}
 		if gc != nil {
 			gc.Release()
