@@ -7,7 +7,9 @@
 //
 //   - The AST is compiled once into Go closures with resolved variable
 //     slots (fast locals, cells, globals), CPython's co_varnames numbering
-//     and 3.12's inlined comprehensions (PEP 709).
+//     and 3.12's inlined comprehensions (PEP 709). Compiled code holds no
+//     counted object, so the code of RegisterSource modules is cached and
+//     shared by all interpreters (codecache.go).
 //   - Every container and host object is reference counted (Base). A
 //     reference is released exactly where CPython's bytecode releases it:
 //     temporaries right after the consuming operation, call arguments when

@@ -111,7 +111,10 @@ func (it *Interp) RegisterModule(name string, build func(it *Interp) (*Module, e
 
 // RegisterSource registers a module written in Python (a prelude file),
 // executed on first import with filename shown in tracebacks; flags are
-// Package and HideFrames.
+// Package and HideFrames. The compiled code is cached across interpreters
+// (codecache.go): importing the same source again in another run only
+// executes its body. src is read, never modified; the caller must not
+// modify it while the interpreter is in use.
 func (it *Interp) RegisterSource(name, filename string, src []byte, flags int) {
 	it.registry[name] = moduleDef{filename: filename, src: src, flags: flags}
 }

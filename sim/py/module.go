@@ -86,17 +86,16 @@ func (it *Interp) loadModule(full string) (*Module, error) {
 	m.file = def.filename
 	m.Dict.SetStr(it, "__file__", Str(def.filename))
 	it.modules[full] = m
-	f, err := syntax.Parse(def.filename, def.src)
-	if err != nil {
+	co, parseErr, compileErr := compileSource(full, def)
+	if parseErr != nil {
 		delete(it.modules, full)
 		it.DecRef(m)
-		return nil, it.syntaxException(err)
+		return nil, it.syntaxException(parseErr)
 	}
-	co, err := compileModule(f, def.filename, false, def.flags&HideFrames != 0)
-	if err != nil {
+	if compileErr != nil {
 		delete(it.modules, full)
 		it.DecRef(m)
-		return nil, NewException(SyntaxErrorClass, err.Error())
+		return nil, NewException(SyntaxErrorClass, compileErr.Error())
 	}
 	if err := it.runModuleCode(co, m.Dict); err != nil {
 		delete(it.modules, full)

@@ -7,6 +7,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gpumem/playground/sim/py"
 )
@@ -59,11 +60,21 @@ func Sources() ([]Source, error) {
 	return out, nil
 }
 
+// loaded is Sources' result, read once for all runs (Register is called
+// by every run; the embedded files never change). Runs share its slices:
+// RegisterSource only reads a source's bytes, never modifies them.
+var loaded struct {
+	once sync.Once
+	srcs []Source
+	err  error
+}
+
 // Register registers every prelude module with the interpreter (they run on
 // first import). Their frames are hidden from tracebacks, as the user's
 // script is what a traceback should point at.
 func Register(it *py.Interp) error {
-	srcs, err := Sources()
+	loaded.once.Do(func() { loaded.srcs, loaded.err = Sources() })
+	srcs, err := loaded.srcs, loaded.err
 	if err != nil {
 		return err
 	}
