@@ -7,32 +7,72 @@ import "math/bits"
 // answers exactly as std::set would (lower_bound, successor, predecessor).
 //
 // It is a segregated index: blocks are filed by size class (classOf, a
-// monotone function of the size, 16 classes per power of two), each class
+// monotone function of the size, 64 classes per power of two), each class
 // keeps its blocks in (size, address) order in a short list of sorted
 // chunks, and a two-level bitmap marks the non-empty classes. The set order
 // is the concatenation of the classes in class order, so the first block of
 // size ≥ n is the first such block of n's class or else the first block of
 // the next non-empty class, found with two bit scans. A class usually holds
-// a few dozen blocks in one chunk; many blocks of one size (tensor shapes
-// repeat) spread over several chunks, so an update never moves more than
-// one chunk. Keys are copied into the entries, so searching does not touch
-// the blocks themselves; emptied chunk buffers are kept for reuse.
+// a few blocks in one chunk; many blocks of one size spread over several
+// chunks, so an update never moves more than one chunk. A chunk's entries
+// sit anywhere in a fixed buffer, so an update shifts the shorter side and
+// removing the first entry (what best fit usually takes) moves nothing.
+// Keys are copied into the entries, so searching does not touch the blocks
+// themselves; emptied chunk buffers are kept for reuse.
 type freeSet struct {
 	n       int
 	summary uint64             // bit w: words[w] != 0
 	words   [classWords]uint64 // bit c%64 of words[c/64]: class c is not empty
 	classes [numClasses]classSet
-	spare   [][]fentry // empty chunk buffers for reuse
+	spare   []*chunkBuf // empty chunk buffers for reuse
 }
 
 // classSet holds the blocks of one size class in sorted chunks, none empty.
-// Until a class needs a second chunk, chunks lives in one, next to the
-// slice header, so reaching the entries costs one dependent load less; a
-// freeSet must therefore not be copied once used.
+// While a class has at most one chunk, chunks lives in one, next to the
+// slice header, so the chunk is read without waiting for the slice's
+// pointer (see at); a freeSet must therefore not be copied once used.
 type classSet struct {
-	chunks [][]fentry
-	one    [1][]fentry
+	chunks []chunk
+	one    [1]chunk
 }
+
+// chunkBuf is the storage of one chunk.
+type chunkBuf [chunkCap]fentry
+
+// chunk is a sorted run of entries e[lo:hi] of its buffer.
+type chunk struct {
+	e      *chunkBuf
+	lo, hi int32
+}
+
+// at returns chunk i of cl. A class of one chunk, the common case, has it
+// in cl.one: reading it there does not wait for the load of cl.chunks.
+func (cl *classSet) at(i int) *chunk {
+	if len(cl.chunks) == 1 {
+		return &cl.one[0]
+	}
+	return &cl.chunks[i]
+}
+
+// shrink drops the last chunk of cl, which must be empty or moved away,
+// and moves a lone remaining chunk back into cl.one.
+func (cl *classSet) shrink() {
+	cs := cl.chunks
+	cs[len(cs)-1] = chunk{}
+	cs = cs[:len(cs)-1]
+	if len(cs) == 1 && &cs[0] != &cl.one[0] {
+		cl.one[0] = cs[0]
+		cs[0] = chunk{}
+		cs = cl.one[:1]
+	}
+	cl.chunks = cs
+}
+
+// entries returns the chunk's entries.
+func (c *chunk) entries() []fentry { return c.e[c.lo:c.hi] }
+
+// lastKey returns the key of the chunk's last entry.
+func (c *chunk) lastKey() fkey { return c.e[c.hi-1].k }
 
 // fkey is the ordering key of a free block.
 type fkey struct {
@@ -132,13 +172,16 @@ func (s *freeSet) prevClass(c int) int {
 }
 
 // first returns the first block of non-empty class c.
-func (s *freeSet) first(c int) *Block { return s.classes[c].chunks[0][0].b }
+func (s *freeSet) first(c int) *Block {
+	ch := s.classes[c].at(0)
+	return ch.e[ch.lo].b
+}
 
 // last returns the last block of non-empty class c.
 func (s *freeSet) last(c int) *Block {
 	cs := s.classes[c].chunks
-	ch := cs[len(cs)-1]
-	return ch[len(ch)-1].b
+	ch := &cs[len(cs)-1]
+	return ch.e[ch.hi-1].b
 }
 
 // lessBit is keyLess as 0 or 1, without branches: the borrow of the
@@ -160,8 +203,7 @@ func (cl *classSet) chunkFor(k fkey) int {
 	lo, hi := 0, len(cs)-1
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		ch := cs[m]
-		if keyLess(ch[len(ch)-1].k, k) {
+		if keyLess(cs[m].lastKey(), k) {
 			lo = m + 1
 		} else {
 			hi = m
@@ -172,11 +214,11 @@ func (cl *classSet) chunkFor(k fkey) int {
 
 // chunkAfter returns the first chunk whose last key is > k.
 func (cl *classSet) chunkAfter(k fkey) int {
-	lo, hi := 0, len(cl.chunks)
+	cs := cl.chunks
+	lo, hi := 0, len(cs)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		ch := cl.chunks[m]
-		if !keyLess(k, ch[len(ch)-1].k) {
+		if !keyLess(k, cs[m].lastKey()) {
 			lo = m + 1
 		} else {
 			hi = m
@@ -204,7 +246,7 @@ func posFor(c []fentry, k fkey) int {
 }
 
 // linearMax is the range below which posFor scans instead of halving.
-const linearMax = 16
+const linearMax = 8
 
 // posAfter returns the first position in c whose key is > k.
 func posAfter(c []fentry, k fkey) int {
@@ -221,20 +263,20 @@ func posAfter(c []fentry, k fkey) int {
 }
 
 // newChunk returns an empty chunk buffer.
-func (s *freeSet) newChunk() []fentry {
+func (s *freeSet) newChunk() *chunkBuf {
 	if n := len(s.spare); n > 0 {
 		c := s.spare[n-1]
 		s.spare[n-1] = nil
 		s.spare = s.spare[:n-1]
 		return c
 	}
-	return make([]fentry, 0, chunkCap+1)
+	return new(chunkBuf)
 }
 
 // dropChunk keeps an emptied chunk buffer for reuse.
-func (s *freeSet) dropChunk(c []fentry) {
+func (s *freeSet) dropChunk(c *chunkBuf) {
 	if len(s.spare) < maxSpareChunks {
-		s.spare = append(s.spare, c[:0])
+		s.spare = append(s.spare, c)
 	}
 }
 
@@ -248,26 +290,89 @@ func (s *freeSet) insert(b *Block) {
 		if cap(cl.chunks) == 0 {
 			cl.chunks = cl.one[:0]
 		}
-		cl.chunks = append(cl.chunks, append(s.newChunk(), fentry{k, b}))
+		e := s.newChunk()
+		e[chunkCap/2] = fentry{k, b}
+		cl.chunks = append(cl.chunks, chunk{e, chunkCap / 2, chunkCap/2 + 1})
 		s.mark(ci)
 		return
 	}
 	i := cl.chunkFor(k)
-	c := cl.chunks[i]
-	pos := posFor(c, k)
-	c = append(c, fentry{})
-	copy(c[pos+1:], c[pos:])
-	c[pos] = fentry{k, b}
-	if len(c) <= chunkCap {
-		cl.chunks[i] = c
+	ch := cl.at(i)
+	if ch.hi-ch.lo == chunkCap {
+		s.split(cl, i)
+		if keyLess(cl.chunks[i].lastKey(), k) {
+			i++
+		}
+		ch = &cl.chunks[i]
+	}
+	ch.insertAt(int(ch.lo)+posFor(ch.entries(), k), fentry{k, b})
+}
+
+// insertAt inserts x at buffer position pos (lo ≤ pos ≤ hi) of a chunk that
+// is not full, shifting the shorter side; if that side has no room, it
+// moves the whole run to the middle of the buffer instead.
+func (c *chunk) insertAt(pos int, x fentry) {
+	lo, hi := int(c.lo), int(c.hi)
+	e := c.e
+	if pos-lo < hi-pos {
+		if lo > 0 {
+			shiftDown(e, lo, pos)
+			e[pos-1] = x
+			c.lo--
+			return
+		}
+	} else if hi < chunkCap {
+		shiftUp(e, pos, hi)
+		e[pos] = x
+		c.hi++
 		return
 	}
-	// Split the full chunk in two halves.
-	half := len(c) / 2
-	right := append(s.newChunk(), c[half:]...)
-	clear(c[half:])
-	cl.chunks[i] = c[:half]
-	cl.chunks = append(cl.chunks, nil)
+	// Recentre: the left part moves by d, the right part by d+1; moving
+	// first the part that goes away from the other keeps both intact.
+	n := hi - lo + 1
+	d := (chunkCap-n)/2 - lo
+	if d < 0 {
+		copy(e[lo+d:pos+d], e[lo:pos])
+		copy(e[pos+d+1:hi+d+1], e[pos:hi])
+		clear(e[hi+d+1 : hi])
+	} else {
+		copy(e[pos+d+1:hi+d+1], e[pos:hi])
+		copy(e[lo+d:pos+d], e[lo:pos])
+		clear(e[lo : lo+d])
+	}
+	e[pos+d] = x
+	c.lo, c.hi = int32(lo+d), int32(hi+d+1)
+}
+
+// shiftDown moves e[from:to] one place down. Shifts are short (the shorter
+// side of a chunk, usually a few entries), so a loop beats a call to the
+// runtime's copy.
+func shiftDown(e *chunkBuf, from, to int) {
+	for j := from; j < to; j++ {
+		e[j-1] = e[j]
+	}
+}
+
+// shiftUp moves e[from:to] one place up.
+func shiftUp(e *chunkBuf, from, to int) {
+	for j := to; j > from; j-- {
+		e[j] = e[j-1]
+	}
+}
+
+// split moves the second half of full chunk i of cl into a new chunk after it.
+func (s *freeSet) split(cl *classSet, i int) {
+	ch := &cl.chunks[i]
+	lo, hi := int(ch.lo), int(ch.hi)
+	half := (hi - lo) / 2
+	right := chunk{e: s.newChunk()}
+	right.lo = int32((chunkCap - (hi - lo - half)) / 2)
+	right.hi = right.lo + int32(hi-lo-half)
+	copy(right.entries(), ch.e[lo+half:hi])
+	clear(ch.e[lo+half : hi])
+	ch.hi = int32(lo + half)
+	ch.recentreFor(half)
+	cl.chunks = append(cl.chunks, chunk{})
 	copy(cl.chunks[i+2:], cl.chunks[i+1:])
 	cl.chunks[i+1] = right
 }
@@ -281,9 +386,9 @@ func (s *freeSet) remove(b *Block) bool {
 		return false
 	}
 	i := cl.chunkFor(k)
-	c := cl.chunks[i]
-	pos := posFor(c, k)
-	if pos == len(c) || c[pos].b != b {
+	ch := cl.at(i)
+	pos := int(ch.lo) + posFor(ch.entries(), k)
+	if pos == int(ch.hi) || ch.e[pos].b != b {
 		return false
 	}
 	s.removeAt(cursor{ci, i, pos})
@@ -294,32 +399,59 @@ func (s *freeSet) remove(b *Block) bool {
 func (s *freeSet) removeAt(cur cursor) {
 	ci, i, pos := cur.ci, cur.i, cur.pos
 	cl := &s.classes[ci]
-	c := cl.chunks[i]
-	copy(c[pos:], c[pos+1:])
-	c[len(c)-1] = fentry{}
-	c = c[:len(c)-1]
+	ch := cl.at(i)
+	lo, hi := int(ch.lo), int(ch.hi)
+	e := ch.e
 	s.n--
-	if len(c) == 0 {
-		s.dropChunk(c)
+	if pos-lo < hi-1-pos {
+		shiftUp(e, lo, pos)
+		e[lo] = fentry{}
+		ch.lo++
+	} else {
+		shiftDown(e, pos+1, hi)
+		e[hi-1] = fentry{}
+		ch.hi--
+	}
+	if ch.lo == ch.hi {
+		s.dropChunk(e)
 		copy(cl.chunks[i:], cl.chunks[i+1:])
-		cl.chunks[len(cl.chunks)-1] = nil
-		cl.chunks = cl.chunks[:len(cl.chunks)-1]
+		cl.shrink()
 		if len(cl.chunks) == 0 {
 			s.unmark(ci)
 		}
 		return
 	}
-	cl.chunks[i] = c
 	// Merge with the next chunk when both are small, so chunks stay dense.
-	if i+1 < len(cl.chunks) && len(c)+len(cl.chunks[i+1]) <= chunkCap/2 {
-		next := cl.chunks[i+1]
-		cl.chunks[i] = append(c, next...)
-		clear(next)
-		s.dropChunk(next)
-		copy(cl.chunks[i+1:], cl.chunks[i+2:])
-		cl.chunks[len(cl.chunks)-1] = nil
-		cl.chunks = cl.chunks[:len(cl.chunks)-1]
+	if i+1 < len(cl.chunks) {
+		next := &cl.chunks[i+1]
+		n, m := int(ch.hi-ch.lo), int(next.hi-next.lo)
+		if n+m <= chunkCap/2 {
+			ch.recentreFor(n + m)
+			copy(ch.e[ch.hi:int(ch.hi)+m], next.entries())
+			ch.hi += int32(m)
+			clear(next.entries())
+			s.dropChunk(next.e)
+			copy(cl.chunks[i+1:], cl.chunks[i+2:])
+			cl.shrink()
+		}
 	}
+}
+
+// recentreFor moves the chunk's entries to where a run of n entries that
+// starts with them sits in the middle of the buffer.
+func (c *chunk) recentreFor(n int) {
+	lo, hi := int(c.lo), int(c.hi)
+	nlo := (chunkCap - n) / 2
+	if nlo == lo {
+		return
+	}
+	copy(c.e[nlo:nlo+hi-lo], c.e[lo:hi])
+	if nlo < lo {
+		clear(c.e[max(nlo+hi-lo, lo):hi])
+	} else {
+		clear(c.e[lo:min(nlo, hi)])
+	}
+	c.lo, c.hi = int32(nlo), int32(nlo+hi-lo)
 }
 
 // lowerBound returns the first block with size ≥ size (lowest address among
@@ -329,8 +461,8 @@ func (s *freeSet) lowerBound(size int64) *Block {
 	return b
 }
 
-// cursor locates an entry of the set (class, chunk, position) until the
-// set next changes.
+// cursor locates an entry of the set (class, chunk, buffer position) until
+// the set next changes.
 type cursor struct{ ci, i, pos int }
 
 // lowerBoundAt is lowerBound that also returns where the block is, for
@@ -342,15 +474,15 @@ func (s *freeSet) lowerBoundAt(size int64) (*Block, cursor) {
 		cl := &s.classes[ci]
 		k := fkey{size, 0}
 		i := cl.chunkFor(k)
-		c := cl.chunks[i]
-		if pos := posFor(c, k); pos < len(c) {
-			return c[pos].b, cursor{ci, i, pos}
+		ch := cl.at(i)
+		if pos := int(ch.lo) + posFor(ch.entries(), k); pos < int(ch.hi) {
+			return ch.e[pos].b, cursor{ci, i, pos}
 		}
 	}
 	if ci = s.nextClass(ci + 1); ci < 0 {
 		return nil, cursor{}
 	}
-	return s.first(ci), cursor{ci, 0, 0}
+	return s.first(ci), cursor{ci, 0, int(s.classes[ci].at(0).lo)}
 }
 
 // successor returns the block after b in set order, or nil.
@@ -359,8 +491,8 @@ func (s *freeSet) successor(b *Block) *Block {
 	ci := classOf(k.size)
 	cl := &s.classes[ci]
 	if i := cl.chunkAfter(k); i < len(cl.chunks) {
-		c := cl.chunks[i]
-		return c[posAfter(c, k)].b
+		ch := &cl.chunks[i]
+		return ch.e[int(ch.lo)+posAfter(ch.entries(), k)].b
 	}
 	if ci = s.nextClass(ci + 1); ci < 0 {
 		return nil
@@ -376,13 +508,13 @@ func (s *freeSet) predecessor(b *Block) *Block {
 	cl := &s.classes[ci]
 	if len(cl.chunks) > 0 {
 		i := cl.chunkFor(k)
-		c := cl.chunks[i]
-		if pos := posFor(c, k); pos > 0 {
-			return c[pos-1].b
+		ch := cl.at(i)
+		if pos := int(ch.lo) + posFor(ch.entries(), k); pos > int(ch.lo) {
+			return ch.e[pos-1].b
 		}
 		if i > 0 {
-			c := cl.chunks[i-1]
-			return c[len(c)-1].b
+			ch := &cl.chunks[i-1]
+			return ch.e[ch.hi-1].b
 		}
 	}
 	if ci = s.prevClass(ci - 1); ci < 0 {
@@ -403,8 +535,8 @@ func (s *freeSet) max() *Block {
 // appendAll appends the blocks in set order to dst.
 func (s *freeSet) appendAll(dst []*Block) []*Block {
 	for ci := s.nextClass(0); ci >= 0; ci = s.nextClass(ci + 1) {
-		for _, c := range s.classes[ci].chunks {
-			for _, e := range c {
+		for i := range s.classes[ci].chunks {
+			for _, e := range s.classes[ci].chunks[i].entries() {
 				dst = append(dst, e.b)
 			}
 		}
