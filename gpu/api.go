@@ -108,7 +108,61 @@ type Kernels interface {
 	// Matmul computes C[m,n] = A[m,k] · B[k,n]; A(i,j) is at element
 	// i*as[0] + j*as[1] of a, likewise B; C is contiguous.
 	Matmul(t DType, c, a, b uint64, m, n, k int64, as, bs [2]int64) error
+
+	// Map computes dst = op(srcs..., s0, s1) over shape (kernels.MaxRank
+	// dimensions, outermost first), every operand strided (Strided); the
+	// inputs have type in, dst has type t. Only the copy converts (in ≠ t);
+	// the other operators take in == t. A zero dimension launches nothing.
+	Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float32) error
+	// Random fills dst[0:n) (contiguous, type t) from the counter-based
+	// generator: element i gets kernels.Hash(seed, counter, i).
+	Random(kind kernels.RandKind, t DType, dst uint64, n int64, seed, counter uint64, s0, s1 float32) error
+	// RandInt fills the int64 dst[0:n) with lo + Hash(seed, counter, i) % span.
+	RandInt(dst uint64, n int64, seed, counter uint64, lo, span int64) error
+	// ReduceRows writes dst[r] = scale · Σ_j src[base(r) + j·r.InnerStride]
+	// for every row r of rows (contiguous dst of type t).
+	ReduceRows(t DType, dst, src uint64, scale float32, rows Rows) error
+	// Softmax runs a softmax kernel over the rows of length d of operands
+	// viewed as [o, d, q]: element (i, j, k) of operand x is at
+	// i·x[0] + k·x[1] + j·x[2] (Strides3 order: o, q, d). b is the forward
+	// output for the backward modes and unused (0) otherwise.
+	Softmax(mode kernels.SoftmaxMode, t DType, dst, a, b uint64, o, d, q int64, sdst, sa, sb Strides3) error
+	// NLLLoss runs nll_loss (backward false: dst[0] from the log-probabilities
+	// src) or its backward (dst = zeroed grad_input, src = the 0-dim grad),
+	// over n rows with strides sn, sc of dst/src's [n, C] operand and st of
+	// the int64 target.
+	NLLLoss(backward bool, t DType, dst, src, target uint64, n, sn, sc, st, ignore int64, mean bool) error
+	// BatchedMatmul computes C[z] = A[z] · B[z] for z < batch, [m,k]·[k,n];
+	// strides in elements, Strides3 order (batch, row, column).
+	BatchedMatmul(t DType, c, a, b uint64, batch, m, n, k int64, cs, as, bs Strides3) error
 }
+
+// Shape is the shape of a strided kernel launch, outermost dimension
+// first, padded with leading 1s.
+type Shape = [kernels.MaxRank]int64
+
+// Strided is an operand of Map: the address of its element (0, ..., 0)
+// and its element strides over the launch's Shape (0 broadcasts).
+type Strided struct {
+	Addr    uint64
+	Strides [kernels.MaxRank]int64
+}
+
+// Strides3 are three element strides (see Softmax and BatchedMatmul).
+type Strides3 = [3]int64
+
+// Rows describes the rows of ReduceRows: the row index r runs over the
+// outer shape Outer (row-major), the row's first element is at
+// Σ coord·OuterStrides, and it has Inner elements InnerStride apart.
+type Rows struct {
+	Outer        [3]int64
+	OuterStrides [3]int64
+	Inner        int64
+	InnerStride  int64
+}
+
+// Count is the number of rows.
+func (r Rows) Count() int64 { return r.Outer[0] * r.Outer[1] * r.Outer[2] }
 
 // CallStats counts the driver calls the device made and the host time spent
 // in them (time.Now around each call on the worker thread).

@@ -21,6 +21,10 @@ const (
 	elemMaxGrid = 8192
 )
 
+// coreModules must load for Open to succeed; the others (the value
+// kernels of package gpu/gpuexec) may fail alone.
+var coreModules = map[string]bool{"elementwise": true, "reduce": true, "matmul": true}
+
 // kernelFunc is a loaded entry point and its catalogued parameters.
 type kernelFunc struct {
 	fn     cu.Function
@@ -35,8 +39,19 @@ func (w *worker) loadKernels() error {
 		return err
 	}
 	w.funcs = map[string]kernelFunc{}
+	w.moduleErrs = map[string]error{}
 	for _, m := range mods {
 		mod, err := cu.LoadData(m.PTX)
+		if err != nil && !coreModules[m.Name] {
+			// A module of the value kernels that the driver rejects costs
+			// its ops their values (their launches fail with this error),
+			// not the whole backend.
+			err = fmt.Errorf("gpu: load module %s (PTX JIT): %w", m.Name, err)
+			for _, e := range m.Entries {
+				w.moduleErrs[e.Name] = err
+			}
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("gpu: load module %s (PTX JIT): %w", m.Name, err)
 		}
@@ -78,6 +93,9 @@ func (w *worker) warmUp() error {
 func (w *worker) launch(name string, grid, block [3]int, args ...uint64) error {
 	f, ok := w.funcs[name]
 	if !ok {
+		if err := w.moduleErrs[name]; err != nil {
+			return fmt.Errorf("gpu: no kernel %s: %w", name, err)
+		}
 		return fmt.Errorf("gpu: no kernel %s", name)
 	}
 	if len(args) != len(f.params) {

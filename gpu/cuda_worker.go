@@ -16,16 +16,19 @@ import (
 // worker is the device as seen from its own OS thread: every method calls
 // the driver directly. Only the worker goroutine touches it.
 type worker struct {
-	opts     Options
-	name     string
-	gran     int64
-	ctx      cu.CUContext
-	modules  []cu.Module
-	funcs    map[string]kernelFunc
-	scratch  uint64 // kernels.SumMaxPartials f32 partial sums
-	events   [2]cu.Event
-	lastLap  int // index of the event recorded by the previous Lap
-	baseline int64
+	opts    Options
+	name    string
+	gran    int64
+	ctx     cu.CUContext
+	modules []cu.Module
+	funcs   map[string]kernelFunc
+	// moduleErrs holds, per entry, why its module did not load (only
+	// modules outside coreModules may fail).
+	moduleErrs map[string]error
+	scratch    uint64 // kernels.SumMaxPartials f32 partial sums
+	events     [2]cu.Event
+	lastLap    int // index of the event recorded by the previous Lap
+	baseline   int64
 
 	allocs   map[uint64]int64   // cuMemAlloc'd ranges: address → size
 	reserved map[uint64]int64   // reservations: address → size

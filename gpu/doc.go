@@ -23,10 +23,14 @@
 // trace.GPU figures from a Tracer, the job's memory is checked afterwards);
 // package gpu/compare aligns a GPU run with its simulation line by line and
 // explains each difference (`playground run --backend gpu|--compare`, the
-// server's "Run on GPU"). Not done yet: the PyTorch model does not launch
-// the kernels per op, so tensor values are the model's and the per-line GPU
-// time is that of the allocator's driver calls and the bookkeeping between
-// events, not of real kernels.
+// server's "Run on GPU"). Package gpu/gpuexec computes the tensor values:
+// the model hands it each op (sim/torch/exec.go) and it launches the
+// kernels at the allocator's addresses, so printed tensors and .item() are
+// real and the per-line GPU time includes the kernels; ops without kernels
+// leave their outputs "not computed" (the list is in sim/torch/NOTES.md).
+// Package gpu/refkern is the same kernels in pure Go: the reference of the
+// kernel tests and, on gputest's device with Options.Compute, a CPU
+// reference of the whole backend for CI.
 //
 // Build (headers and link stub from gpu/scripts/fetch-cuda-headers.sh):
 //

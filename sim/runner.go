@@ -94,14 +94,16 @@ func (r *runner) pyLimits() py.Limits {
 
 func (r *runner) run(ctx context.Context, env map[string]string) (*Result, error) {
 	var host *pybind.Host
+	exec := executorOf(r.req.Backend)
 	rt := torch.NewRuntime(torch.Config{
 		CuBLASWorkspace:   r.prof.CuBLASWorkspace,
 		CuBLASLtWorkspace: r.prof.CuBLASLtWorkspace,
 		InitCUDA:          r.initCUDA,
 		Line:              func() int { return r.it.Line() },
+		Executor:          exec,
 	})
 	if !r.prof.WorkspacesCounted {
-		rt = torch.NewRuntime(torch.Config{InitCUDA: r.initCUDA, Line: func() int { return r.it.Line() }})
+		rt = torch.NewRuntime(torch.Config{InitCUDA: r.initCUDA, Line: func() int { return r.it.Line() }, Executor: exec})
 	}
 	host = pybind.New(rt, r.prof)
 	filename := r.req.Filename

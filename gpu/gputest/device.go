@@ -4,8 +4,10 @@
 //
 // Its memory is alloc.SimDevice's (capacity and addresses of a profile), its
 // counters are counted like the real device's, its clock advances by a fixed
-// step per Lap and per driver call, and it has no kernels: Kernels' methods
-// and the copies return ErrNoKernels.
+// step per Lap and per driver call, and by default it has no kernels:
+// Kernels' methods and the copies return ErrNoKernels. With Options.Compute
+// its memory is host bytes and its kernels are the pure-Go reference
+// (package gpu/refkern): the CPU reference of the GPU backend.
 package gputest
 
 import (
@@ -15,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/refkern"
 	"github.com/gpumem/playground/sim/alloc"
 	"github.com/gpumem/playground/sim/profile"
 )
@@ -35,6 +38,11 @@ type Options struct {
 	// LeakBytes is added to DriverUsed by every ReleaseAll: memory the
 	// "driver" did not get back, for tests of the leak check.
 	LeakBytes int64
+	// Compute backs every allocation and mapping with host bytes and gives
+	// the device the pure-Go reference kernels (package gpu/refkern) and
+	// working copies: a CPU reference of the GPU backend. Without it the
+	// device has no memory contents and its kernels fail.
+	Compute bool
 }
 
 // Device is a fake gpu.Device. Safe for concurrent use, as the real one.
@@ -53,6 +61,8 @@ type state struct {
 	leaked int64
 	stats  gpu.CallStats
 	closed bool
+	mem    *refkern.Memory  // host bytes of the ranges (Options.Compute)
+	kern   *refkern.Kernels // the reference kernels over mem
 }
 
 var (
@@ -76,7 +86,12 @@ func New(opts Options) *Device {
 	}
 	p := opts.Profile
 	p.DriverUsedAtInit = opts.Context
-	return &Device{s: state{opts: opts, sim: alloc.NewSimDevice(p), ranges: map[uint64]int64{}, resv: map[uint64]int64{}}}
+	d := &Device{s: state{opts: opts, sim: alloc.NewSimDevice(p), ranges: map[uint64]int64{}, resv: map[uint64]int64{}}}
+	if opts.Compute {
+		d.s.mem = &refkern.Memory{}
+		d.s.kern = refkern.New(d.s.mem)
+	}
+	return d
 }
 
 // locked runs fn under the lock, failing after Close.
@@ -133,14 +148,22 @@ func (d *Device) Name() string { return d.s.Name() }
 // Granularity is 2 MiB, the H100's.
 func (d *Device) Granularity() int64 { return d.s.Granularity() }
 
-// CopyToDevice returns ErrNoKernels.
-func (d *Device) CopyToDevice(dst uint64, src []byte) error { return ErrNoKernels }
+// CopyToDevice copies into the host bytes (Options.Compute); otherwise it
+// returns ErrNoKernels.
+func (d *Device) CopyToDevice(dst uint64, src []byte) error {
+	return d.locked(func(s *state) error { return s.CopyToDevice(dst, src) })
+}
 
-// CopyFromDevice returns ErrNoKernels.
-func (d *Device) CopyFromDevice(dst []byte, src uint64) error { return ErrNoKernels }
+// CopyFromDevice copies from the host bytes (Options.Compute); otherwise it
+// returns ErrNoKernels.
+func (d *Device) CopyFromDevice(dst []byte, src uint64) error {
+	return d.locked(func(s *state) error { return s.CopyFromDevice(dst, src) })
+}
 
-// Kernels returns launchers that fail with ErrNoKernels.
-func (d *Device) Kernels() gpu.Kernels { return noKernels{} }
+// Kernels returns the reference kernels (Options.Compute) or launchers
+// that fail with ErrNoKernels. The reference kernels are not locked: use
+// them inside Do, as the real device's.
+func (d *Device) Kernels() gpu.Kernels { return d.s.Kernels() }
 
 // Synchronize does nothing.
 func (d *Device) Synchronize() error { return d.locked(func(*state) error { return nil }) }
@@ -206,6 +229,11 @@ func (s *state) Malloc(size int64) (uint64, error) {
 		}
 		return 0, err
 	}
+	if s.mem != nil {
+		if err := s.mem.Add(addr, size); err != nil {
+			return 0, err
+		}
+	}
 	s.stats.Allocs++
 	s.ranges[addr] = size
 	s.live += size
@@ -220,6 +248,9 @@ func (s *state) Free(addr uint64, size int64) error {
 	s.stats.FreeNanos += s.opts.CallTime.Nanoseconds()
 	delete(s.ranges, addr)
 	s.live -= size
+	if s.mem != nil {
+		s.mem.Remove(addr)
+	}
 	return nil
 }
 
@@ -252,6 +283,14 @@ func (s *state) Map(addr uint64, size int64) error {
 		}
 		return err
 	}
+	if s.mem != nil {
+		// Each mapping is its own host range: a tensor across two
+		// mappings is out of the reference's reach (an error, not a
+		// wrong value).
+		if err := s.mem.Add(addr, size); err != nil {
+			return err
+		}
+	}
 	s.stats.Allocs++
 	s.ranges[addr] = size
 	s.live += size
@@ -274,6 +313,9 @@ func (s *state) Unmap(addr uint64, size int64) error {
 			continue
 		}
 		delete(s.ranges, a)
+		if s.mem != nil {
+			s.mem.Remove(a)
+		}
 		if a < addr {
 			s.ranges[a] = int64(addr - a)
 		}
@@ -293,14 +335,39 @@ func (s *state) ReleaseRange(addr uint64, size int64) error {
 	return nil
 }
 
-func (s *state) Name() string                              { return s.opts.Profile.GPUName + " (fake)" }
-func (s *state) Granularity() int64                        { return 2 << 20 }
-func (s *state) CopyToDevice(dst uint64, src []byte) error { return ErrNoKernels }
-func (s *state) CopyFromDevice(dst []byte, src uint64) error {
-	return ErrNoKernels
+func (s *state) Name() string       { return s.opts.Profile.GPUName + " (fake)" }
+func (s *state) Granularity() int64 { return 2 << 20 }
+func (s *state) CopyToDevice(dst uint64, src []byte) error {
+	if s.mem == nil {
+		return ErrNoKernels
+	}
+	b, err := s.mem.Bytes(dst, int64(len(src)))
+	if err != nil {
+		return err
+	}
+	s.stats.Copies++
+	copy(b, src)
+	return nil
 }
-func (s *state) Kernels() gpu.Kernels { return noKernels{} }
-func (s *state) Synchronize() error   { return nil }
+func (s *state) CopyFromDevice(dst []byte, src uint64) error {
+	if s.mem == nil {
+		return ErrNoKernels
+	}
+	b, err := s.mem.Bytes(src, int64(len(dst)))
+	if err != nil {
+		return err
+	}
+	s.stats.Copies++
+	copy(dst, b)
+	return nil
+}
+func (s *state) Kernels() gpu.Kernels {
+	if s.kern == nil {
+		return noKernels{}
+	}
+	return s.kern
+}
+func (s *state) Synchronize() error { return nil }
 func (s *state) Lap() (time.Duration, error) {
 	return s.opts.Lap, nil
 }

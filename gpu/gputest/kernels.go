@@ -1,6 +1,9 @@
 package gputest
 
-import "github.com/gpumem/playground/gpu"
+import (
+	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
+)
 
 // noKernels is the fake device's gpu.Kernels: every launch fails with
 // ErrNoKernels, so a test that needs real kernels cannot pass by accident.
@@ -24,5 +27,24 @@ func (noKernels) Scale(gpu.DType, uint64, uint64, float32, int64) error { return
 func (noKernels) Axpy(gpu.DType, uint64, uint64, float32, int64) error  { return ErrNoKernels }
 func (noKernels) Sum(gpu.DType, uint64, uint64, int64) error            { return ErrNoKernels }
 func (noKernels) Matmul(gpu.DType, uint64, uint64, uint64, int64, int64, int64, [2]int64, [2]int64) error {
+	return ErrNoKernels
+}
+func (noKernels) Map(kernels.MapOp, gpu.DType, gpu.DType, gpu.Shape, gpu.Strided, []gpu.Strided, float32, float32) error {
+	return ErrNoKernels
+}
+func (noKernels) Random(kernels.RandKind, gpu.DType, uint64, int64, uint64, uint64, float32, float32) error {
+	return ErrNoKernels
+}
+func (noKernels) RandInt(uint64, int64, uint64, uint64, int64, int64) error { return ErrNoKernels }
+func (noKernels) ReduceRows(gpu.DType, uint64, uint64, float32, gpu.Rows) error {
+	return ErrNoKernels
+}
+func (noKernels) Softmax(kernels.SoftmaxMode, gpu.DType, uint64, uint64, uint64, int64, int64, int64, gpu.Strides3, gpu.Strides3, gpu.Strides3) error {
+	return ErrNoKernels
+}
+func (noKernels) NLLLoss(bool, gpu.DType, uint64, uint64, uint64, int64, int64, int64, int64, int64, bool) error {
+	return ErrNoKernels
+}
+func (noKernels) BatchedMatmul(gpu.DType, uint64, uint64, uint64, int64, int64, int64, int64, gpu.Strides3, gpu.Strides3, gpu.Strides3) error {
 	return ErrNoKernels
 }

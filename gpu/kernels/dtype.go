@@ -15,6 +15,10 @@ const (
 	F32  DType = "f32"  // torch.float32
 	F16  DType = "f16"  // torch.float16 (IEEE binary16)
 	BF16 DType = "bf16" // torch.bfloat16
+	// I64 is torch.int64: indices, targets, arange and randint. Only the
+	// strided copy, arange, randint and the loss kernels take it; it is not
+	// in DTypes. Loaded into f32 it is exact up to 2^24.
+	I64 DType = "i64"
 )
 
 // DTypes lists every element type, in the order kernels are generated.
@@ -22,16 +26,22 @@ var DTypes = []DType{F32, F16, BF16}
 
 // Size returns the bytes of one element.
 func (t DType) Size() int64 {
-	if t == F32 {
+	switch t {
+	case F32:
 		return 4
+	case I64:
+		return 8
 	}
 	return 2
 }
 
 // shift is log2 of the element size: index << shift is the byte offset.
 func (t DType) shift() int {
-	if t == F32 {
+	switch t {
+	case F32:
 		return 2
+	case I64:
+		return 3
 	}
 	return 1
 }
@@ -58,6 +68,13 @@ func (t DType) loadF32(dst, addr, pred string) string {
 		}
 		fmt.Fprintf(&b, "\t%sld.global.b16 \t%%h9, [%s];\n", guard, addr)
 		fmt.Fprintf(&b, "\tcvt.f32.f16 \t%s, %%h9;\n", dst)
+	case I64:
+		// %q9 is declared by the kernels that take I64 (scratchRegs64).
+		if pred != "" {
+			b.WriteString("\tmov.b64 \t%q9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.s64 \t%%q9, [%s];\n", guard, addr)
+		fmt.Fprintf(&b, "\tcvt.rn.f32.s64 \t%s, %%q9;\n", dst)
 	case BF16:
 		if pred != "" {
 			b.WriteString("\tmov.b16 \t%h9, 0;\n")
@@ -79,6 +96,10 @@ func (t DType) storeF32(addr, src string) string {
 	switch t {
 	case F32:
 		fmt.Fprintf(&b, "\tst.global.f32 \t[%s], %s;\n", addr, src)
+	case I64:
+		// Truncation toward zero, as a C cast and PyTorch's float→int copy.
+		fmt.Fprintf(&b, "\tcvt.rzi.s64.f32 \t%%q9, %s;\n", src)
+		fmt.Fprintf(&b, "\tst.global.s64 \t[%s], %%q9;\n", addr)
 	case F16:
 		fmt.Fprintf(&b, "\tcvt.rn.f16.f32 \t%%h9, %s;\n", src)
 		fmt.Fprintf(&b, "\tst.global.b16 \t[%s], %%h9;\n", addr)
@@ -100,3 +121,6 @@ func (t DType) storeF32(addr, src string) string {
 
 // scratchRegs declares the registers loadF32 and storeF32 use.
 const scratchRegs = "\t.reg .b16 \t%h<10>;\n\t.reg .b32 \t%r<10>;\n\t.reg .pred \t%p<10>;\n"
+
+// scratchRegs64 declares %q9, the scratch register of I64 loads and stores.
+const scratchRegs64 = "\t.reg .b64 \t%q<10>;\n"

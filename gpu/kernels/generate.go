@@ -25,7 +25,7 @@ func Generate() map[string]string {
 		fmt.Fprintf(&b, ".version %s\n.target %s\n.address_size 64\n", ptxVersion, ptxTarget)
 		for _, k := range m.kernels {
 			e := k.entry()
-			fmt.Fprintf(&b, "\n// %s: %s\n", e.Name, e.Doc)
+			fmt.Fprintf(&b, "\n// %s: %s\n", e.Name, asciiComment(e.Doc))
 			b.WriteString(k.body())
 		}
 		out[m.name+".ptx"] = b.String()
@@ -69,3 +69,17 @@ func loadParam(e Entry, p, reg string) string {
 
 // f32Hex formats a float constant as PTX's exact hexadecimal form.
 func f32Hex(bits uint32) string { return fmt.Sprintf("0f%08X", bits) }
+
+// asciiComment spells a doc comment in ASCII: ptxas rejects any other
+// byte, comments included.
+func asciiComment(s string) string {
+	r := strings.NewReplacer("·", "*", "√", "sqrt", "Σ", "sum", "²", "^2", "³", "^3", "π", "pi", "Φ", "Phi", "φ", "phi", "≠", "!=", "÷", "/", "−", "-")
+	s = r.Replace(s)
+	out := []byte(s)
+	for i, c := range out {
+		if c >= 0x80 {
+			out[i] = '?'
+		}
+	}
+	return string(out)
+}

@@ -14,13 +14,35 @@ const MatmulTile = 16
 // transposed operands need no copy; C is written contiguous (row stride N).
 // Each block stages a MatmulTile² tile of A and of B in shared memory per
 // step of K: the textbook tiled kernel, not a tuned GEMM.
+//
+// The batched variant (bmm_<t>) adds the batch index blockIdx.z: operand x
+// of batch z starts at element z·sxb, and C has its own strides sc0, sc1.
 type matmulKernel struct {
-	t DType
+	t       DType
+	batched bool
 }
 
-func (k matmulKernel) name() string { return "matmul_" + string(k.t) }
+func (k matmulKernel) name() string {
+	if k.batched {
+		return "bmm_" + string(k.t)
+	}
+	return "matmul_" + string(k.t)
+}
 
 func (k matmulKernel) entry() Entry {
+	if k.batched {
+		return Entry{
+			Name: k.name(),
+			Doc: fmt.Sprintf("C[z*scb+i*sc0+j*sc1] = sum_k A[z*sab+i*sa0+k*sa1] * B[z*sbb+k*sb0+j*sb1] (%s, f32 accumulation), z = blockIdx.z",
+				k.t),
+			Params: []Param{
+				{"c", Ptr}, {"a", Ptr}, {"b", Ptr},
+				{"m", U64}, {"n", U64}, {"k", U64},
+				{"sa0", U64}, {"sa1", U64}, {"sb0", U64}, {"sb1", U64},
+				{"sc0", U64}, {"sc1", U64}, {"sab", U64}, {"sbb", U64}, {"scb", U64},
+			},
+		}
+	}
 	return Entry{
 		Name: k.name(),
 		Doc: fmt.Sprintf("C[i*N+j] = sum_k A[i*sa0+k*sa1] * B[k*sb0+j*sb1] (%s, f32 accumulation), %dx%d tiles",
@@ -55,6 +77,16 @@ func (k matmulKernel) body() string {
 	}
 	for i, p := range []string{"m", "n", "k", "sa0", "sa1", "sb0", "sb1"} {
 		b.WriteString(loadParam(e, p, fmt.Sprintf("%%rd%d", 7+i)))
+	}
+	if k.batched {
+		// %rd26, %rd27: C's strides; the batch offsets move c, a and b.
+		b.WriteString(loadParam(e, "sc0", "%rd26"))
+		b.WriteString(loadParam(e, "sc1", "%rd27"))
+		b.WriteString("\tmov.u32 \t%ri12, %ctaid.z;\n\tcvt.u64.u32 \t%rd28, %ri12;\n")
+		for i, p := range []string{"scb", "sab", "sbb"} {
+			b.WriteString(loadParam(e, p, "%rd29"))
+			fmt.Fprintf(&b, "\tmul.lo.u64 \t%%rd29, %%rd29, %%rd28;\n\tshl.b64 \t%%rd29, %%rd29, %d;\n\tadd.u64 \t%%rd%d, %%rd%d, %%rd29;\n", sh, 4+i, 4+i)
+		}
 	}
 	// %rd14 = row = ctaid.y*T + tid.y; %rd15 = col = ctaid.x*T + tid.x.
 	fmt.Fprintf(&b, "\tmov.u32 \t%%ri0, %%tid.x;\n\tmov.u32 \t%%ri1, %%tid.y;\n")
@@ -95,7 +127,11 @@ func (k matmulKernel) body() string {
 	fmt.Fprintf(&b, "\tbar.sync \t0;\n\tadd.u64 \t%%rd20, %%rd20, %d;\n\tbra.uni \t%s;\n", MatmulTile, l("tile"))
 	fmt.Fprintf(&b, "%s:\n", l("store"))
 	fmt.Fprintf(&b, "\tand.pred \t%%pq5, %%pq1, %%pq2;\n\t@!%%pq5 bra \t%s;\n", l("done"))
-	b.WriteString("\tmul.lo.u64 \t%rd25, %rd14, %rd8;\n\tadd.u64 \t%rd25, %rd25, %rd15;\n")
+	if k.batched {
+		b.WriteString("\tmul.lo.u64 \t%rd25, %rd14, %rd26;\n\tmad.lo.u64 \t%rd25, %rd15, %rd27, %rd25;\n")
+	} else {
+		b.WriteString("\tmul.lo.u64 \t%rd25, %rd14, %rd8;\n\tadd.u64 \t%rd25, %rd25, %rd15;\n")
+	}
 	fmt.Fprintf(&b, "\tshl.b64 \t%%rd25, %%rd25, %d;\n\tadd.u64 \t%%rd25, %%rd4, %%rd25;\n", sh)
 	b.WriteString(k.t.storeF32("%rd25", "%acc"))
 	fmt.Fprintf(&b, "%s:\n\tret;\n}\n", l("done"))
@@ -106,7 +142,10 @@ func (k matmulKernel) body() string {
 func matmulModule() moduleSpec {
 	var ks []kernelSpec
 	for _, t := range DTypes {
-		ks = append(ks, matmulKernel{t})
+		ks = append(ks, matmulKernel{t: t})
+	}
+	for _, t := range DTypes {
+		ks = append(ks, matmulKernel{t: t, batched: true})
 	}
 	return moduleSpec{name: "matmul", kernels: ks}
 }

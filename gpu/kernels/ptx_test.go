@@ -66,6 +66,12 @@ func TestCatalogMatchesText(t *testing.T) {
 				}
 			}
 		}
+		for i, c := range []byte(m.PTX) {
+			if c >= 0x80 {
+				t.Errorf("%s: byte %d is not ASCII (ptxas rejects it)", m.Name, i)
+				break
+			}
+		}
 		if strings.Contains(m.PTX, "unknown") {
 			t.Errorf("%s: generator referred to an unknown parameter or register", m.Name)
 		}
@@ -74,8 +80,11 @@ func TestCatalogMatchesText(t *testing.T) {
 		}
 	}
 	// 3 dtypes × (fill, 5 unary, 4 binary, relu_backward, scale, axpy) + 6 casts
-	// + 3 × 2 sum stages + 3 matmuls.
-	if want := 3*13 + 6 + 6 + 3; total != want {
+	// + 3 × 2 sum stages + 3 matmuls + 3 bmms; map: every op but copy × 3
+	// types, fill_i64, copy for 4×4 type pairs; random: 3 kinds × 3 types +
+	// arange_i64 + randint_i64; rows: 3 types × (reduce, 4 softmax, 2 nll).
+	mapWant := (len(MapOps)-1)*3 + 1 + len(CopyDTypes)*len(CopyDTypes)
+	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7; total != want {
 		t.Errorf("%d entries, want %d", total, want)
 	}
 }

@@ -10,8 +10,10 @@ import (
 	"fmt"
 
 	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/gpuexec"
 	"github.com/gpumem/playground/sim"
 	"github.com/gpumem/playground/sim/alloc"
+	"github.com/gpumem/playground/sim/torch"
 	"github.com/gpumem/playground/sim/trace"
 )
 
@@ -45,9 +47,10 @@ type Result struct {
 // the baseline again. A job after which it is not fails with a *LeakError. The error is for the host's problems; the script's own exception
 // is in Result.Error, as with sim.Run.
 //
-// Not done yet: ops do not launch kernels, so tensor values and printed
-// results are the model's and the times are those of the allocator and the
-// driver calls, not of the kernels (see gpu/doc.go).
+// Every op the executor has kernels for (package gpu/gpuexec) runs them on
+// the device, so printed tensors and .item() show real values and the
+// per-line GPU time includes the kernels; the ops it lacks leave their
+// outputs "not computed" (see gpu/gpuexec).
 func Run(ctx context.Context, dev gpu.Device, req sim.Request, sink func(trace.Event)) (*Result, error) {
 	if req.Backend != nil {
 		return nil, errors.New("gpu: the request already has a backend")
@@ -57,7 +60,7 @@ func Run(ctx context.Context, dev gpu.Device, req sim.Request, sink func(trace.E
 	err := dev.Do(func(d gpu.Device) error {
 		base = d.Stats()
 		tr := gpu.NewTracer(d, nil)
-		req.Backend = scriptBackend{dev: d, tr: tr}
+		req.Backend = scriptBackend{dev: d, tr: tr, ex: gpuexec.New(d)}
 		res, err := sim.Run(ctx, req, sink)
 		if err != nil {
 			return err
@@ -100,7 +103,11 @@ func Run(ctx context.Context, dev gpu.Device, req sim.Request, sink func(trace.E
 type scriptBackend struct {
 	dev gpu.Device
 	tr  *gpu.Tracer
+	ex  *gpuexec.Executor // computes the tensor values with the device's kernels
 }
+
+// Executor makes the run compute values (sim.ValueBackend).
+func (b scriptBackend) Executor() torch.Executor { return b.ex }
 
 func (b scriptBackend) Device() alloc.Device  { return b.dev }
 func (b scriptBackend) Stamp(ev *trace.Event) { b.tr.Stamp(ev) }

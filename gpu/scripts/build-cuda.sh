@@ -7,7 +7,9 @@
 #   gpu/scripts/build-cuda.sh test-binary     also write, for the GPU machine (no Go there), .carry/gpu.test
 #                                             (./.carry/gpu.test -test.v -test.bench .), .carry/compare.test
 #                                             (cd gpu/compare && ../../.carry/compare.test -test.v: the oracle
-#                                             cases on the GPU against the simulation) and .carry/playground
+#                                             cases on the GPU against the simulation), .carry/gpuexec.test
+#                                             (the value executor's tests and launch benchmark on the GPU)
+#                                             and .carry/playground
 #
 # The stubs folder is for linking only: never put it on LD_LIBRARY_PATH at
 # run time (the real libcuda.so.1 comes with the driver).
@@ -24,6 +26,7 @@ if [ "${1:-}" = test-binary ]; then
   mkdir -p .carry
   go test -c -tags cuda -o .carry/gpu.test ./gpu
   go test -c -tags cuda -o .carry/compare.test ./gpu/compare
+  go test -c -tags cuda -o .carry/gpuexec.test ./gpu/gpuexec
   go build -tags cuda -o .carry/playground ./cmd/playground
-  echo "wrote .carry/gpu.test .carry/compare.test .carry/playground"
+  echo "wrote .carry/gpu.test .carry/compare.test .carry/gpuexec.test .carry/playground"
 fi

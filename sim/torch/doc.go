@@ -17,4 +17,12 @@
 // Values policy: tensor contents are not simulated. Printing a tensor shows
 // its metadata; Item returns 0 (or false for bool tensors). Code whose
 // control flow depends on tensor values sees these deterministic values.
+//
+// A GPU run sets Config.Executor (exec.go): after an op has allocated its
+// outputs, it hands the executor the op with its operands' device
+// addresses, and the executor computes the values with real kernels
+// (package gpu/gpuexec). Printing then shows the values in PyTorch's format
+// (format.go) and .item() returns them; an op the executor cannot compute
+// leaves its outputs marked not computed ("<not computed: ...>", .item()
+// of a float gives nan). Without an executor every hook is one nil check.
 package torch

@@ -486,6 +486,9 @@ func accumulateGrad(n *Node, grads []*Tensor) ([]*Tensor, error) {
 			g.Release()
 			return nil, err
 		}
+		if rt.exec != nil {
+			rt.compute1(ExecCopy, c, []*Tensor{g})
+		}
 		v.grad = c
 		v.labelGrad(c)
 		g.Release()

@@ -9,6 +9,9 @@ func (rt *Runtime) Add(a, b *Tensor, alpha float64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAdd, out, []*Tensor{a, b}, alpha)
+	}
 	n := rt.record("AddBackward0", a, b)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		res := make(gradSlot, 2)
@@ -37,6 +40,9 @@ func (rt *Runtime) AddScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAffine, out, []*Tensor{a}, 1, s.Value())
+	}
 	n := rt.record("AddBackward1", a)
 	n.finish(passThrough, out)
 	return out, nil
@@ -56,6 +62,9 @@ func (rt *Runtime) Sub(a, b *Tensor, alpha float64) (*Tensor, error) {
 	out, err := rt.pointwiseOut("sub", ResultType([]*Tensor{a, b}, nil), a, b)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecSub, out, []*Tensor{a, b}, alpha)
 	}
 	n := rt.record("SubBackward0", a, b)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
@@ -89,6 +98,9 @@ func (rt *Runtime) SubScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAffine, out, []*Tensor{a}, 1, -s.Value())
+	}
 	n := rt.record("SubBackward1", a)
 	n.finish(passThrough, out)
 	return out, nil
@@ -99,6 +111,9 @@ func (rt *Runtime) RSubScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	out, err := rt.unaryOut("rsub", a, scalarResult(a, s))
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecAffine, out, []*Tensor{a}, -1, s.Value())
 	}
 	n := rt.record("RsubBackward1", a)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
@@ -114,6 +129,9 @@ func (rt *Runtime) Mul(a, b *Tensor) (*Tensor, error) {
 	out, err := rt.pointwiseOut("mul", ResultType([]*Tensor{a, b}, nil), a, b)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecMul, out, []*Tensor{a, b})
 	}
 	n := rt.record("MulBackward0", a, b)
 	if n != nil {
@@ -158,6 +176,9 @@ func (rt *Runtime) MulScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAffine, out, []*Tensor{a}, s.Value(), 0)
+	}
 	n := rt.record("MulBackward0", a, nil)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.MulScalar(g[0], s)
@@ -175,6 +196,9 @@ func (rt *Runtime) Div(a, b *Tensor) (*Tensor, error) {
 	out, err := rt.pointwiseOut("div", dt, a, b)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecDiv, out, []*Tensor{a, b})
 	}
 	n := rt.record("DivBackward0", a, b)
 	if n != nil {
@@ -233,6 +257,9 @@ func (rt *Runtime) DivScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAffine, out, []*Tensor{a}, 1/s.Value(), 0)
+	}
 	n := rt.record("DivBackward0", a, nil)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.DivScalar(g[0], s)
@@ -280,6 +307,9 @@ func (rt *Runtime) PowScalar(a *Tensor, e Scalar) (*Tensor, error) {
 	out, err := rt.unaryOut("pow", a, dt)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecPow, out, []*Tensor{a}, e.Value())
 	}
 	n := rt.record("PowBackward0", a)
 	if n != nil {
@@ -332,6 +362,9 @@ func (rt *Runtime) unaryGrad(op, name string, a *Tensor, save saveKind, bw func(
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecKind(op), out, []*Tensor{a})
+	}
 	n := rt.record(name, a)
 	if n != nil {
 		switch save {
@@ -363,7 +396,15 @@ func (rt *Runtime) unaryGrad(op, name string, a *Tensor, save saveKind, bw func(
 
 // gradLike allocates a backward kernel's output shaped like g (and x).
 func (rt *Runtime) gradLike(op string, g, x *Tensor) (*Tensor, error) {
-	return rt.pointwiseOut(op, g.dtype, g, x)
+	out, err := rt.pointwiseOut(op, g.dtype, g, x)
+	if err == nil && rt.exec != nil {
+		kind := ExecKind(op)
+		if op == "threshold_backward" {
+			kind = ExecReluBack
+		}
+		rt.compute1(kind, out, []*Tensor{g, x})
+	}
+	return out, err
 }
 
 // Relu is torch.relu (ReluBackward0 saves result; threshold_backward).

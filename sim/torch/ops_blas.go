@@ -94,6 +94,9 @@ func (rt *Runtime) Mm(a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecMatmul, out, []*Tensor{a, b})
+	}
 	n := rt.record("MmBackward0", a, b)
 	if n != nil {
 		n.saveIf(n.needsInput(1), a, false)
@@ -217,6 +220,10 @@ func (rt *Runtime) Addmm(bias, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecMatmul, out, []*Tensor{a, b})
+		rt.compute1(ExecAdd, out, []*Tensor{out, bias}, 1)
+	}
 	n := rt.record("AddmmBackward0", bias, a, b)
 	if n != nil {
 		n.saveIf(n.needsInput(2), a, false)
@@ -243,6 +250,9 @@ func (rt *Runtime) Bmm(a, b *Tensor) (*Tensor, error) {
 	out, err := rt.gemmOut("bmm", []int64{a.shape[0], a.shape[1], b.shape[2]}, a.dtype, a.device, false)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecMatmul, out, []*Tensor{a, b})
 	}
 	n := rt.record("BmmBackward0", a, b)
 	if n != nil {

@@ -15,6 +15,9 @@ func (rt *Runtime) To(t *Tensor, dt DType, dev Device, copy bool) (*Tensor, erro
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, out, []*Tensor{t})
+	}
 	if !dt.Differentiable() {
 		return out, nil
 	}
@@ -38,6 +41,9 @@ func (rt *Runtime) Clone(t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, out, []*Tensor{t})
+	}
 	n := rt.record("CloneBackward0", t)
 	n.finish(passThrough, out)
 	return out, nil
@@ -45,7 +51,11 @@ func (rt *Runtime) Clone(t *Tensor) (*Tensor, error) {
 
 // cloneContiguous is clone(memory_format=contiguous) without history.
 func (rt *Runtime) cloneContiguous(t *Tensor) (*Tensor, error) {
-	return rt.empty("clone", t.shape, nil, t.dtype, t.device)
+	out, err := rt.empty("clone", t.shape, nil, t.dtype, t.device)
+	if err == nil && rt.exec != nil {
+		rt.compute1(ExecCopy, out, []*Tensor{t})
+	}
+	return out, err
 }
 
 // Contiguous is Tensor.contiguous(): t itself if already contiguous, else a
@@ -57,6 +67,9 @@ func (rt *Runtime) Contiguous(t *Tensor) (*Tensor, error) {
 	out, err := rt.empty("contiguous", t.shape, nil, t.dtype, t.device)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, out, []*Tensor{t})
 	}
 	n := rt.record("CloneBackward0", t)
 	n.finish(passThrough, out)

@@ -31,10 +31,18 @@ func (rt *Runtime) FactoryLike(op string, t *Tensor, dt DType, dev Device, requi
 
 // ZerosLike is torch.zeros_like(t).
 func (rt *Runtime) ZerosLike(t *Tensor) (*Tensor, error) {
-	return rt.FactoryLike("zeros_like", t, t.dtype, t.device, false)
+	out, err := rt.FactoryLike("zeros_like", t, t.dtype, t.device, false)
+	if err == nil {
+		rt.Init(out, ExecFill, 0)
+	}
+	return out, err
 }
 
 // OnesLike is torch.ones_like(t).
 func (rt *Runtime) OnesLike(t *Tensor) (*Tensor, error) {
-	return rt.FactoryLike("ones_like", t, t.dtype, t.device, false)
+	out, err := rt.FactoryLike("ones_like", t, t.dtype, t.device, false)
+	if err == nil {
+		rt.Init(out, ExecFill, 1)
+	}
+	return out, err
 }

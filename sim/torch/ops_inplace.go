@@ -32,6 +32,9 @@ func (rt *Runtime) addInPlace(a, b *Tensor) error {
 	if err := rt.inplace(a, b); err != nil {
 		return err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecAdd, a, []*Tensor{a, b}, 1)
+	}
 	return nil
 }
 
@@ -40,6 +43,9 @@ func (rt *Runtime) addInPlace(a, b *Tensor) error {
 func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float64) (*Tensor, error) {
 	if err := rt.inplace(a, b); err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.inplaceValues(op, a, b, s, alpha)
 	}
 	var n *Node
 	switch op {
@@ -160,6 +166,9 @@ func (rt *Runtime) InplaceUnary(op string, t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
+	if rt.exec != nil && op == "zero" {
+		rt.compute1(ExecFill, t, nil, 0)
+	}
 	if t.RequiresGrad() && rt.gradMode {
 		name := map[string]string{"zero": "ZeroBackward0", "fill": "FillBackward0", "normal": "NormalBackward0", "uniform": "UniformBackward0"}[op]
 		if name == "" {
@@ -205,6 +214,9 @@ func (rt *Runtime) CopyInplace(dst, src *Tensor) (*Tensor, error) {
 		return nil, Errorf(RuntimeError, "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", lastOr(dst.shape), lastOr(src.shape), max(len(dst.shape)-1, 0))
 	}
 	dst.bumpVersion()
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, dst, []*Tensor{src})
+	}
 	if rt.needsGrad(dst, src) {
 		n := rt.record("CopyBackwards", dst, src)
 		srcDT, srcDev := src.dtype, src.device

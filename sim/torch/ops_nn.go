@@ -120,6 +120,13 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 		out.Release()
 		return nil, err
 	}
+	if rt.exec != nil {
+		kind := ExecSoftmax
+		if log {
+			kind = ExecLogSoftm
+		}
+		rt.compute(kind, []*Tensor{out}, []*Tensor{src}, nil, []int64{dim})
+	}
 	n := rt.record(name, src)
 	if n != nil {
 		n.save(out, true)
@@ -139,6 +146,13 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 		if err := rt.contiguousTemps("_"+op+"_backward_data", g[0], r); err != nil {
 			gi.Release()
 			return nil, err
+		}
+		if rt.exec != nil {
+			kind := ExecSoftmaxBack
+			if log {
+				kind = ExecLogSoftmaxBack
+			}
+			rt.compute(kind, []*Tensor{gi}, []*Tensor{g[0], r}, nil, []int64{dim})
 		}
 		return []*Tensor{gi}, nil
 	}, out)
@@ -201,6 +215,9 @@ func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		out.Release()
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute(ExecNLLLoss, []*Tensor{out}, []*Tensor{x, target}, nil, []int64{reductionCode(reduction), -100})
+	}
 	n := rt.record("NllLossBackward0", x)
 	if n != nil {
 		n.save(x, false)
@@ -209,6 +226,12 @@ func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		xs, dt := cloneShape(x.shape), x.dtype
 		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := rt.empty("nll_loss_backward", xs, nil, dt, g[0].device)
+			if err == nil && rt.exec != nil {
+				if tgt, uerr := n.unpack(1); uerr == nil {
+					rt.compute(ExecNLLLossBack, []*Tensor{r}, []*Tensor{g[0], tgt}, nil, []int64{reductionCode(reduction), -100})
+					tgt.Release()
+				}
+			}
 			return []*Tensor{r}, err
 		}
 		n.setHistory(out, nil)
@@ -255,8 +278,11 @@ func (rt *Runtime) MseLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		return nil, err
 	}
 	if reduction == "none" {
+		if rt.exec != nil {
+			rt.compute(ExecMSELoss, []*Tensor{unreduced}, []*Tensor{x, target}, nil, []int64{0})
+		}
 		n := rt.record("MseLossBackward0", x, target)
-		rt.mseNode(n, x, target, unreduced)
+		rt.mseNode(n, x, target, unreduced, reduction)
 		return unreduced, nil
 	}
 	tmp, err := rt.unaryOut("mse_loss", unreduced, unreduced.dtype)
@@ -274,12 +300,15 @@ func (rt *Runtime) MseLoss(x, target *Tensor, reduction string) (*Tensor, error)
 	// freed (s001_amp's fp32 backward then fits the bias-gradient scratch in
 	// freed blocks, with the H100's segment count)
 	tmp.shape, tmp.strides = nil, nil
+	if rt.exec != nil {
+		rt.compute(ExecMSELoss, []*Tensor{tmp}, []*Tensor{x, target}, nil, []int64{reductionCode(reduction)})
+	}
 	n := rt.record("MseLossBackward0", x, target)
-	rt.mseNode(n, x, target, tmp)
+	rt.mseNode(n, x, target, tmp, reduction)
 	return tmp, nil
 }
 
-func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor) {
+func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor, reduction string) {
 	if n == nil {
 		return
 	}
@@ -296,6 +325,13 @@ func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor) {
 				return res.fail(err)
 			}
 			r, err := rt.empty("mse_loss_backward", self.shape, nil, self.dtype, self.device)
+			if err == nil && rt.exec != nil {
+				// d/dx = 2(x - t)·g (÷ n for mean); d/dt is its negative.
+				if other, uerr := n.unpack(1 - i); uerr == nil {
+					rt.compute(ExecMSELossBack, []*Tensor{r}, []*Tensor{g[0], self, other}, nil, []int64{reductionCode(reduction)})
+					other.Release()
+				}
+			}
 			self.Release()
 			if err != nil {
 				return res.fail(err)

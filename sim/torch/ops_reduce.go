@@ -67,6 +67,9 @@ func (rt *Runtime) Sum(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tenso
 		out.Release()
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute(ExecSum, []*Tensor{out}, []*Tensor{t}, nil, dims)
+	}
 	in, inDT := cloneShape(t.shape), t.dtype
 	name := "SumBackward1"
 	if dims == nil {
@@ -126,6 +129,9 @@ func (rt *Runtime) Mean(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tens
 	if err := rt.reduceKernel(t, dims, accSize(t.dtype)); err != nil {
 		out.Release()
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute(ExecMean, []*Tensor{out}, []*Tensor{t}, nil, dims)
 	}
 	in := cloneShape(t.shape)
 	_, red, _ := reduceShape(in, dims, keepdim)

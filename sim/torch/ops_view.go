@@ -52,6 +52,9 @@ func (rt *Runtime) Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, c, []*Tensor{t})
+	}
 	if n := rt.record("CloneBackward0", t); n != nil {
 		n.finish(passThrough, c)
 	}
@@ -270,6 +273,10 @@ func (rt *Runtime) Select(t *Tensor, dim, index int64) (*Tensor, error) {
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	return rt.makeView(t, shape, strides, t.offset+index*t.strides[d], "SelectBackward0", func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty("select_backward", in, nil, dt, dev) // zeros(input_sizes).select(dim, index).copy_(grad)
+		if err == nil && rt.exec != nil {
+			cs := contiguousStrides(in)
+			rt.zeroAndCopyInto(r, append(cloneShape(cs[:d]), cs[d+1:]...), index*cs[d], g[0])
+		}
 		return []*Tensor{r}, err
 	}), nil
 }
@@ -316,6 +323,12 @@ func (rt *Runtime) Slice(t *Tensor, dim int64, start, end, step int64, hasStart,
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	return rt.makeView(t, shape, strides, t.offset+start*t.strides[d], "SliceBackward0", func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty("slice_backward", in, nil, dt, dev)
+		if err == nil && rt.exec != nil {
+			cs := contiguousStrides(in)
+			st := cloneShape(cs)
+			st[d] *= step
+			rt.zeroAndCopyInto(r, st, start*cs[d], g[0])
+		}
 		return []*Tensor{r}, err
 	}), nil
 }

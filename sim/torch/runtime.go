@@ -18,6 +18,9 @@ type Config struct {
 	InitCUDA func() (Memory, error)
 	// Line returns the script line running now (for labels); may be nil.
 	Line func() int
+	// Executor computes tensor values (a GPU run); nil in the simulator,
+	// where values are never computed.
+	Executor Executor
 }
 
 // thread identifies the host thread an operation runs on: PyTorch keeps one
@@ -56,11 +59,13 @@ type Runtime struct {
 	autocast   autocastState
 	detAddr    uint64
 	bugs       []string
+	exec       Executor // cfg.Executor: nil when values are not computed
+	execErr    error    // the executor's first failure (not ErrNotComputed)
 }
 
 // NewRuntime makes the model's state for one run.
 func NewRuntime(cfg Config) *Runtime {
-	return &Runtime{cfg: cfg, gradMode: true, workspaces: map[wsKey]Block{}, detAddr: 0x7f3a_0000_0000}
+	return &Runtime{cfg: cfg, gradMode: true, workspaces: map[wsKey]Block{}, detAddr: 0x7f3a_0000_0000, exec: cfg.Executor}
 }
 
 // CUDAInitialized reports whether CUDA has been initialised.

@@ -40,6 +40,9 @@ func (s *Storage) retain() { s.refs++ }
 func (s *Storage) release() {
 	s.refs--
 	if s.refs == 0 {
+		if s.rt.exec != nil {
+			s.rt.exec.Release(storageID(s))
+		}
 		if s.block != nil {
 			s.rt.free(s.block)
 			s.block = nil

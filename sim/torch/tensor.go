@@ -280,6 +280,9 @@ func (t *Tensor) Describe() string {
 		shape += ","
 	}
 	shape += ")"
+	if t.rt != nil && t.rt.exec != nil {
+		return fmt.Sprintf("<not computed: shape %s, %s, %s>", shape, t.dtype.Name(), t.device)
+	}
 	return fmt.Sprintf("<simulated: shape %s, %s, %s>", shape, t.dtype.Name(), t.device)
 }
 
@@ -289,6 +292,12 @@ func (t *Tensor) Repr() string {
 	var b strings.Builder
 	if t.param {
 		b.WriteString("Parameter containing:\n")
+	}
+	if t.rt != nil && t.rt.exec != nil {
+		if s, ok := t.valueRepr(); ok {
+			b.WriteString(s)
+			return b.String()
+		}
 	}
 	b.WriteString("tensor(")
 	b.WriteString(t.Describe())

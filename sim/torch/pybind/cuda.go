@@ -109,7 +109,13 @@ func (h *Host) buildCUDA(it *py.Interp) (*py.Module, error) {
 	constant("is_initialized", py.True)
 	constant("device_count", py.Int(1))
 	constant("current_device", py.Int(0))
-	constant("synchronize", py.None)
+	m.Add(it, "synchronize", py.NewBuiltin("synchronize", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		// A GPU run waits for its kernels (and reports a kernel's failure).
+		if err := h.rt.Synchronize(); err != nil {
+			return nil, runtimeErr("%s", err.Error())
+		}
+		return py.None, nil
+	}))
 	constant("set_device", py.None)
 	constant("manual_seed", py.None)
 	constant("manual_seed_all", py.None)

@@ -41,6 +41,7 @@ func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	fn("manual_seed", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		n, err := intOf("manual_seed", "seed", argOr(args, kwargs, 0, "seed"), 0)
 		h.manual = n
+		h.rt.ManualSeed(n)
 		return py.None, err
 	})
 	fn("seed", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

@@ -43,6 +43,31 @@ func (h *Host) make(op string, shape []int64, o factoryOpts, def torch.DType) (p
 	return h.wrapResult(h.rt.Factory(op, shape, o.dtype(def), o.dev, o.rg))
 }
 
+// makeInit is make with the values of a GPU run (rt.Init: kind and its
+// scalars); in the simulator it is make.
+func (h *Host) makeInit(op string, shape []int64, o factoryOpts, def torch.DType, kind torch.ExecKind, scalars ...float64) (py.Value, error) {
+	t, err := h.rt.Factory(op, shape, o.dtype(def), o.dev, o.rg)
+	if err == nil && kind != "" {
+		h.rt.Init(t, kind, scalars...)
+	}
+	return h.wrapResult(t, err)
+}
+
+// factoryInit is the initialisation of the argument-free factories.
+func factoryInit(name string) (torch.ExecKind, []float64) {
+	switch name {
+	case "zeros":
+		return torch.ExecFill, []float64{0}
+	case "ones":
+		return torch.ExecFill, []float64{1}
+	case "randn":
+		return torch.ExecNormal, []float64{0, 1}
+	case "rand":
+		return torch.ExecUniform, []float64{0, 1}
+	}
+	return "", nil
+}
+
 // scalarDType is the dtype a factory infers from a Python number.
 func scalarDType(v py.Value) torch.DType {
 	switch v.(type) {
@@ -70,7 +95,8 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return h.make(name, shape, o, torch.Float32)
+			kind, sc := factoryInit(name)
+			return h.makeInit(name, shape, o, torch.Float32, kind, sc...)
 		})
 	}
 	def("full", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
@@ -82,7 +108,8 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.make("full", shape, o, scalarDType(argOr(args, kwargs, 1, "fill_value")))
+		fv, _ := floatArg(argOr(args, kwargs, 1, "fill_value"))
+		return h.makeInit("full", shape, o, scalarDType(argOr(args, kwargs, 1, "fill_value")), torch.ExecFill, fv)
 	})
 	def("randint", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		var sizeV py.Value
@@ -102,7 +129,20 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.make("randint", shape, o, torch.Int64)
+		lo, hi := 0.0, 0.0
+		if len(args) >= 3 {
+			lo, _ = floatArg(args[0])
+			hi, _ = floatArg(args[1])
+		} else if len(args) >= 1 {
+			hi, _ = floatArg(args[0])
+		}
+		if v, ok := kw(kwargs, "low"); ok {
+			lo, _ = floatArg(v)
+		}
+		if v, ok := kw(kwargs, "high"); ok {
+			hi, _ = floatArg(v)
+		}
+		return h.makeInit("randint", shape, o, torch.Int64, torch.ExecRandInt, lo, hi)
 	})
 	def("randperm", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		n, err := intOf("randperm", "n", argOr(args, kwargs, 0, "n"), 0)
@@ -163,7 +203,7 @@ func init() {
 		if isFloat {
 			dt = torch.Float32
 		}
-		return h.make("arange", []int64{n}, o, dt)
+		return h.makeInit("arange", []int64{n}, o, dt, torch.ExecArange, start, step)
 	})
 	for _, name := range []string{"linspace", "logspace"} {
 		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
@@ -214,6 +254,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if h.rt.Computing() {
+				return h.makeInit("tensor", shape, o, dt, torch.ExecValues, flatData(data, nil)...)
+			}
 			return h.make("tensor", shape, o, dt)
 		})
 	}
@@ -233,7 +276,16 @@ func init() {
 			if o.hasDev {
 				dev = o.dev
 			}
-			return h.wrapResult(h.rt.FactoryLike(op, x.t, o.dtype(x.t.DType()), dev, o.rg))
+			t, err := h.rt.FactoryLike(op, x.t, o.dtype(x.t.DType()), dev, o.rg)
+			if err == nil && h.rt.Computing() {
+				if kind, sc := factoryInit(op); kind != "" {
+					h.rt.Init(t, kind, sc...)
+				} else if op == "full" {
+					fv, _ := floatArg(argOr(args, kwargs, 1, "fill_value"))
+					h.rt.Init(t, torch.ExecFill, fv)
+				}
+			}
+			return h.wrapResult(t, err)
 		})
 	}
 	for _, name := range []string{"new_empty", "new_zeros", "new_ones", "new_full", "new_tensor"} {
@@ -269,6 +321,19 @@ func init() {
 
 // inferData returns the shape and dtype torch.tensor infers from nested
 // lists of numbers.
+// flatData appends the numbers of nested sequences in row-major order
+// (the values of torch.tensor(data) in a GPU run).
+func flatData(v py.Value, out []float64) []float64 {
+	if f, ok := floatArg(v); ok {
+		return append(out, f)
+	}
+	es, _ := elems(v)
+	for _, e := range es {
+		out = flatData(e, out)
+	}
+	return out
+}
+
 func inferData(v py.Value) ([]int64, torch.DType, error) {
 	if _, ok := scalarArg(v); ok {
 		return nil, scalarDType(v), nil

@@ -107,7 +107,26 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return h.wrapResult(h.rt.InplaceUnary(base, x.t))
+			r, err := h.rt.InplaceUnary(base, x.t)
+			if err == nil && h.rt.Computing() {
+				a0, _ := floatArg(argOr(args, kwargs, 1, map[string]string{"fill": "value", "normal": "mean", "uniform": "from"}[base]))
+				a1, ok := floatArg(argOr(args, kwargs, 2, map[string]string{"normal": "std", "uniform": "to"}[base]))
+				switch base {
+				case "fill":
+					h.rt.Init(x.t, torch.ExecFill, a0)
+				case "normal":
+					if !ok {
+						a1 = 1
+					}
+					h.rt.Init(x.t, torch.ExecNormal, a0, a1)
+				case "uniform":
+					if !ok {
+						a1 = 1
+					}
+					h.rt.Init(x.t, torch.ExecUniform, a0, a1)
+				}
+			}
+			return h.wrapResult(r, err)
 		})
 	}
 	method("relu_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

@@ -1,6 +1,8 @@
 package pybind
 
 import (
+	"math"
+
 	"github.com/gpumem/playground/sim/py"
 	"github.com/gpumem/playground/sim/torch"
 )
@@ -101,6 +103,9 @@ func (x *Tensor) Truth(it *py.Interp) (bool, error) {
 	if x.t.Numel() != 1 {
 		return false, runtimeErr("Boolean value of Tensor with more than one value is ambiguous")
 	}
+	if vals, err := x.t.Values(); err == nil && len(vals) == 1 {
+		return vals[0] != 0, nil
+	}
 	return false, nil
 }
 
@@ -139,6 +144,20 @@ func (x *Tensor) Iter(it *py.Interp) (py.Value, error) {
 
 // itemValue is the deterministic value of a one-element tensor.
 func itemValue(t *torch.Tensor) py.Value {
+	if vals, err := t.Values(); err == nil && len(vals) == 1 {
+		// A GPU run computed the value (float32 widened exactly to a
+		// Python float, as .item() does).
+		switch {
+		case t.DType() == torch.Bool:
+			return py.Bool(vals[0] != 0)
+		case t.DType().IsIntegral(false):
+			return py.Int(int64(vals[0]))
+		}
+		return py.Float(vals[0])
+	} else if t.Computing() && t.DType().IsFloating() {
+		// A GPU run without this value: NaN rather than a made-up 0.
+		return py.Float(math.NaN())
+	}
 	switch {
 	case t.DType() == torch.Bool:
 		return py.False

@@ -52,6 +52,9 @@ func (x *Tensor) SetItem(it *py.Interp, key, v py.Value) error {
 	if err != nil {
 		return pyErr(err)
 	}
+	if fv, ok := floatArg(v); ok {
+		x.h.rt.Init(view, torch.ExecFill, fv)
+	}
 	r.Release()
 	return nil
 }

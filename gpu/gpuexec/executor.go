@@ -1,0 +1,343 @@
+package gpuexec
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/gpu/refkern"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// Executor is torch.Executor on a gpu.Device: CUDA tensors are computed by
+// the device's kernels at the addresses the caching allocator gave their
+// storages; CPU tensors live in host memory owned by the executor and are
+// computed by the pure-Go reference kernels (package gpu/refkern);
+// copies between them go through the device's copy calls.
+//
+// It is not safe for concurrent use, and dev must be usable from the
+// calling goroutine (inside gpu.Device.Do for the real device).
+type Executor struct {
+	dev      gpu.Device
+	host     *refkern.Memory
+	hostK    *refkern.Kernels
+	hostBase map[uint64]uint64 // CPU storage → its host address
+	nextHost uint64
+	computed map[uint64]bool // storages whose values are real
+	seed     uint64          // torch.manual_seed
+	counter  uint64          // generator offset: elements drawn since the seed
+	// Ops counts Exec calls by outcome, for reports and tests.
+	Ops struct{ Computed, NotComputed int64 }
+}
+
+var _ torch.Executor = (*Executor)(nil)
+
+// New returns an executor on dev.
+func New(dev gpu.Device) *Executor {
+	mem := &refkern.Memory{}
+	return &Executor{dev: dev, host: mem, hostK: refkern.New(mem), hostBase: map[uint64]uint64{},
+		nextHost: 1 << 48, computed: map[uint64]bool{}}
+}
+
+// errUnsupported marks an op (or operand layout) without kernels: its
+// outputs are left not computed.
+func errUnsupported(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", torch.ErrNotComputed, fmt.Sprintf(format, args...))
+}
+
+// operand is a resolved ExecTensor: element (0, ..., 0)'s address in the
+// device's or the host's address space.
+type operand struct {
+	t       torch.ExecTensor
+	kt      kernels.DType
+	addr    uint64
+	shape   []int64
+	strides []int64
+}
+
+func (o operand) cuda() bool { return o.t.CUDA }
+
+// kernelType maps a torch dtype to the kernels' element type.
+func kernelType(dt torch.DType) (kernels.DType, bool) {
+	switch dt {
+	case torch.Float32:
+		return kernels.F32, true
+	case torch.Float16:
+		return kernels.F16, true
+	case torch.BFloat16:
+		return kernels.BF16, true
+	case torch.Int64:
+		return kernels.I64, true
+	}
+	return "", false
+}
+
+// hostAddr returns (allocating on first use) the host bytes of a CPU storage.
+func (e *Executor) hostAddr(storage uint64, nbytes int64) (uint64, error) {
+	if a, ok := e.hostBase[storage]; ok {
+		return a, nil
+	}
+	a, err := e.hostAlloc(nbytes)
+	if err != nil {
+		return 0, err
+	}
+	e.hostBase[storage] = a
+	return a, nil
+}
+
+// hostAlloc backs a fresh host range (at least 8 bytes, 256-aligned).
+func (e *Executor) hostAlloc(nbytes int64) (uint64, error) {
+	a := e.nextHost
+	size := max(nbytes, 8)
+	e.nextHost += uint64(size+255) &^ 255
+	if err := e.host.Add(a, size); err != nil {
+		return 0, err
+	}
+	return a, nil
+}
+
+func (e *Executor) resolve(t torch.ExecTensor) (operand, error) {
+	kt, ok := kernelType(t.DType)
+	if !ok {
+		return operand{}, errUnsupported("no kernels for %s", t.DType)
+	}
+	base := t.Addr
+	if !t.CUDA {
+		var err error
+		if base, err = e.hostAddr(t.Storage, t.Nbytes); err != nil {
+			return operand{}, err
+		}
+	} else if base == 0 && t.Numel() > 0 {
+		return operand{}, fmt.Errorf("gpuexec: CUDA operand without a device address")
+	}
+	return operand{t: t, kt: kt, addr: base + uint64(t.Offset*kt.Size()), shape: t.Shape, strides: t.Strides}, nil
+}
+
+func (e *Executor) kern(cuda bool) gpu.Kernels {
+	if cuda {
+		return e.dev.Kernels()
+	}
+	return e.hostK
+}
+
+// Exec computes op (see torch.Executor).
+func (e *Executor) Exec(op *torch.ExecOp) error {
+	if op.Kind == ExecManualSeed {
+		if len(op.Ints) > 0 {
+			e.seed, e.counter = uint64(op.Ints[0]), 0
+		}
+		return nil
+	}
+	err := e.exec(op)
+	// A write makes its storage computed even when it covers only part of
+	// a fresh storage (a reduced loss in a larger buffer, a slice of
+	// torch.empty, whose other bytes are undefined in PyTorch too); a
+	// failed one makes it not computed.
+	for _, o := range op.Out {
+		e.computed[o.Storage] = err == nil
+	}
+	if err != nil {
+		e.Ops.NotComputed++
+		return err
+	}
+	e.Ops.Computed++
+	return nil
+}
+
+func (e *Executor) exec(op *torch.ExecOp) error {
+	if len(op.Out) == 0 {
+		return fmt.Errorf("gpuexec: %s without an output", op.Kind)
+	}
+	for _, in := range op.In {
+		if !e.computed[in.Storage] {
+			return errUnsupported("%s: an input's values were not computed", op.Kind)
+		}
+	}
+	out, err := e.resolve(op.Out[0])
+	if err != nil {
+		return err
+	}
+	ins := make([]operand, len(op.In))
+	for i, t := range op.In {
+		if ins[i], err = e.resolve(t); err != nil {
+			return err
+		}
+	}
+	if op.Kind != torch.ExecCopy {
+		for _, in := range ins {
+			if in.cuda() != out.cuda() {
+				return errUnsupported("%s across devices", op.Kind)
+			}
+		}
+	}
+	sc := func(i int, def float64) float32 {
+		if i < len(op.Scalars) {
+			return float32(op.Scalars[i])
+		}
+		return float32(def)
+	}
+	k := e.kern(out.cuda())
+	switch op.Kind {
+	case torch.ExecFill:
+		return e.mapOp(k, "fill", out, nil, sc(0, 0), 0)
+	case torch.ExecArange, torch.ExecUniform, torch.ExecNormal, torch.ExecRandInt:
+		return e.generate(k, op, out)
+	case torch.ExecValues:
+		return e.values(out, op.Scalars)
+	case torch.ExecCopy:
+		if len(ins) != 1 {
+			return fmt.Errorf("gpuexec: copy takes 1 input, got %d", len(ins))
+		}
+		if ins[0].cuda() != out.cuda() {
+			return e.transfer(out, ins[0])
+		}
+		return e.mapOp(k, "copy", out, ins, 0, 0)
+	case torch.ExecMatmul:
+		return e.matmul(k, out, ins)
+	case torch.ExecSum, torch.ExecMean:
+		return e.reduce(k, op, out, ins)
+	case torch.ExecSoftmax, torch.ExecLogSoftm, torch.ExecSoftmaxBack, torch.ExecLogSoftmaxBack:
+		return e.softmax(k, op, out, ins)
+	case torch.ExecNLLLoss, torch.ExecNLLLossBack:
+		return e.nll(k, op, out, ins)
+	case torch.ExecMSELoss, torch.ExecMSELossBack:
+		return e.mse(k, op, out, ins)
+	case torch.ExecPow:
+		return e.pow(k, out, ins, sc(0, 1))
+	case torch.ExecAdd, torch.ExecSub:
+		return e.mapOp(k, kernels.MapOp(op.Kind), out, ins, sc(0, 1), 0)
+	}
+	if info, ok := kernels.MapOpByName(kernels.MapOp(op.Kind)); ok && info.Ins > 0 {
+		return e.mapOp(k, info.Op, out, ins, sc(0, 0), sc(1, 0))
+	}
+	return errUnsupported("no kernels for %s", op.Kind)
+}
+
+// ExecManualSeed restarts the generator: Ints[0] is the seed
+// (torch.manual_seed). The model sends it as an ExecOp without operands.
+const ExecManualSeed = torch.ExecManualSeedKind
+
+// pow picks the exact kernel for the usual exponents.
+func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float32) error {
+	switch p {
+	case 1:
+		return e.mapOp(k, "copy", out, ins, 0, 0)
+	case 2:
+		return e.mapOp(k, "square", out, ins, 0, 0)
+	case 0.5:
+		return e.mapOp(k, "sqrt", out, ins, 0, 0)
+	case -0.5:
+		return e.mapOp(k, "rsqrt", out, ins, 0, 0)
+	case -1:
+		return e.mapOp(k, "reciprocal", out, ins, 0, 0)
+	case 0:
+		return e.mapOp(k, "fill", out, nil, 1, 0)
+	}
+	return e.mapOp(k, "pow", out, ins, p, 0)
+}
+
+// generate runs the creation kernels on a contiguous output.
+func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error {
+	if !contiguous(out.shape, out.strides) {
+		return errUnsupported("%s into a non-contiguous tensor", op.Kind)
+	}
+	n := numel(out.shape)
+	s := func(i int) float64 {
+		if i < len(op.Scalars) {
+			return op.Scalars[i]
+		}
+		return 0
+	}
+	seed, counter := e.seed, e.counter
+	switch op.Kind {
+	case torch.ExecArange:
+		if out.kt == kernels.I64 && (s(0) != math.Trunc(s(0)) || s(1) != math.Trunc(s(1))) {
+			return errUnsupported("fractional arange into int64")
+		}
+		return k.Random(kernels.RandArange, out.kt, out.addr, n, 0, 0, float32(s(0)), float32(s(1)))
+	case torch.ExecRandInt:
+		if out.kt != kernels.I64 {
+			return errUnsupported("randint into %s", out.kt)
+		}
+		e.counter += uint64(n)
+		lo, hi := int64(s(0)), int64(s(1))
+		return k.RandInt(out.addr, n, seed, counter, lo, hi-lo)
+	}
+	if out.kt == kernels.I64 {
+		return errUnsupported("%s into int64", op.Kind)
+	}
+	e.counter += uint64(n)
+	kind := kernels.RandUniform
+	if op.Kind == torch.ExecNormal {
+		kind = kernels.RandNormal
+	}
+	return k.Random(kind, out.kt, out.addr, n, seed, counter, float32(s(0)), float32(s(1)))
+}
+
+// Read returns t's values in row-major order.
+func (e *Executor) Read(t torch.ExecTensor) ([]float64, error) {
+	if !e.computed[t.Storage] {
+		return nil, torch.ErrNotComputed
+	}
+	o, err := e.resolve(t)
+	if err != nil {
+		return nil, err
+	}
+	n := t.Numel()
+	if n == 0 {
+		return []float64{}, nil
+	}
+	lo, hi := span(o.shape, o.strides)
+	size := o.kt.Size()
+	var raw []byte
+	if o.cuda() {
+		raw = make([]byte, (hi-lo+1)*size)
+		if err := e.dev.CopyFromDevice(raw, o.addr+uint64(lo*size)); err != nil {
+			return nil, fmt.Errorf("gpuexec: reading a tensor: %w", err)
+		}
+	} else {
+		b, err := e.host.Bytes(o.addr+uint64(lo*size), (hi-lo+1)*size)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	out := make([]float64, n)
+	idx := make([]int64, len(o.shape))
+	for i := range out {
+		off := -lo
+		for d := range idx {
+			off += idx[d] * o.strides[d]
+		}
+		out[i] = decode(o.kt, raw[off*size:])
+		for d := len(idx) - 1; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < o.shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return out, nil
+}
+
+// Release forgets a storage.
+func (e *Executor) Release(storage uint64) {
+	delete(e.computed, storage)
+	if a, ok := e.hostBase[storage]; ok {
+		e.host.Remove(a)
+		delete(e.hostBase, storage)
+	}
+}
+
+// Synchronize waits for the device.
+func (e *Executor) Synchronize() error { return e.dev.Synchronize() }
+
+// HostRanges is the number of host ranges held (CPU storages and
+// temporaries): 0 after every storage was released.
+func (e *Executor) HostRanges() int { return e.host.Ranges() }
+
+// IsNotComputed reports whether err only says that values were not computed.
+func IsNotComputed(err error) bool { return errors.Is(err, torch.ErrNotComputed) }

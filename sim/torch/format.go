@@ -1,0 +1,228 @@
+package torch
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Printing computed values as torch/_tensor_str.py does with the default
+// print options (precision 4, threshold 1000, edgeitems 3, linewidth 80).
+const (
+	printPrecision = 4
+	printThreshold = 1000
+	printEdge      = 3
+	printLineWidth = 80
+)
+
+// valueFormatter is _Formatter: one width and one mode for every element.
+type valueFormatter struct {
+	floating bool
+	intMode  bool // floats that are all integers: "1."
+	sciMode  bool
+	isBool   bool
+	width    int
+}
+
+func newValueFormatter(dt DType, vals []float64) valueFormatter {
+	f := valueFormatter{floating: dt.IsFloating(), isBool: dt == Bool}
+	if f.floating {
+		var finite []float64
+		f.intMode = true
+		for _, v := range vals {
+			if math.IsInf(v, 0) || math.IsNaN(v) {
+				continue
+			}
+			a := math.Abs(v)
+			if a != 0 {
+				finite = append(finite, a)
+			}
+			if v != math.Ceil(v) {
+				f.intMode = false
+			}
+		}
+		if len(finite) > 0 {
+			lo, hi := finite[0], finite[0]
+			for _, a := range finite {
+				lo, hi = math.Min(lo, a), math.Max(hi, a)
+			}
+			if f.intMode {
+				f.sciMode = hi/lo > 1000 || hi > 1e8
+			} else {
+				f.sciMode = hi/lo > 1000 || hi > 1e8 || lo < 1e-4
+			}
+		}
+	}
+	for _, v := range vals {
+		f.width = max(f.width, len(f.plain(v)))
+	}
+	return f
+}
+
+// plain formats one value without padding.
+func (f valueFormatter) plain(v float64) string {
+	switch {
+	case f.isBool:
+		if v != 0 {
+			return "True"
+		}
+		return "False"
+	case !f.floating:
+		return strconv.FormatInt(int64(v), 10)
+	case math.IsNaN(v):
+		return "nan"
+	case math.IsInf(v, 1):
+		return "inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	case f.sciMode:
+		return fmt.Sprintf("%.*e", printPrecision, v)
+	case f.intMode:
+		return fmt.Sprintf("%.0f.", v)
+	}
+	return fmt.Sprintf("%.*f", printPrecision, v)
+}
+
+func (f valueFormatter) format(v float64) string {
+	s := f.plain(v)
+	return strings.Repeat(" ", max(f.width-len(s), 0)) + s
+}
+
+// formatValues is _tensor_str's body for values in row-major order.
+func formatValues(shape []int64, dt DType, vals []float64, indent int) string {
+	if len(shape) == 0 {
+		return newValueFormatter(dt, vals).plain(vals[0])
+	}
+	summarize := int64(len(vals)) > printThreshold
+	f := newValueFormatter(dt, summarized(shape, vals, summarize))
+	return formatDims(shape, contiguousStrides(shape), 0, vals, f, indent, summarize)
+}
+
+// summarized lists the values that are shown (_get_summarized_data).
+func summarized(shape []int64, vals []float64, summarize bool) []float64 {
+	if !summarize {
+		return vals
+	}
+	var out []float64
+	var walk func(d int, off int64)
+	st := contiguousStrides(shape)
+	walk = func(d int, off int64) {
+		if d == len(shape) {
+			out = append(out, vals[off])
+			return
+		}
+		for _, i := range shownIndices(shape[d]) {
+			walk(d+1, off+i*st[d])
+		}
+	}
+	walk(0, 0)
+	return out
+}
+
+// shownIndices are the indices of a dimension that are printed.
+func shownIndices(n int64) []int64 {
+	var out []int64
+	if n > 2*printEdge {
+		for i := int64(0); i < printEdge; i++ {
+			out = append(out, i)
+		}
+		for i := n - printEdge; i < n; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
+	for i := int64(0); i < n; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+func formatDims(shape, st []int64, off int64, vals []float64, f valueFormatter, indent int, summarize bool) string {
+	n := shape[0]
+	if len(shape) == 1 {
+		var elems []string
+		for _, i := range shownIndicesOr(n, summarize) {
+			if i < 0 {
+				elems = append(elems, "...")
+				continue
+			}
+			elems = append(elems, f.format(vals[off+i*st[0]]))
+		}
+		perLine := max(1, (printLineWidth-indent)/(f.width+2))
+		var lines []string
+		for i := 0; i < len(elems); i += perLine {
+			lines = append(lines, strings.Join(elems[i:min(i+perLine, len(elems))], ", "))
+		}
+		return "[" + strings.Join(lines, ",\n"+strings.Repeat(" ", indent+1)) + "]"
+	}
+	var parts []string
+	for _, i := range shownIndicesOr(n, summarize) {
+		if i < 0 {
+			parts = append(parts, "...")
+			continue
+		}
+		parts = append(parts, formatDims(shape[1:], st[1:], off+i*st[0], vals, f, indent+1, summarize))
+	}
+	sep := "," + strings.Repeat("\n", len(shape)-1) + strings.Repeat(" ", indent+1)
+	return "[" + strings.Join(parts, sep) + "]"
+}
+
+// shownIndicesOr is shownIndices with -1 where "..." goes.
+func shownIndicesOr(n int64, summarize bool) []int64 {
+	if !summarize || n <= 2*printEdge {
+		out := make([]int64, n)
+		for i := range out {
+			out[i] = int64(i)
+		}
+		return out
+	}
+	idx := shownIndices(n)
+	return append(append(append([]int64{}, idx[:printEdge]...), -1), idx[printEdge:]...)
+}
+
+// valueRepr is the repr of t with its computed values, e.g.
+// "tensor([1.0000, 2.0000], device='cuda:0', requires_grad=True)"; ok is
+// false if they were not computed.
+func (t *Tensor) valueRepr() (string, bool) {
+	vals, err := t.rt.Values(t)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	const prefix = "tensor("
+	b.WriteString(prefix)
+	if t.Numel() == 0 {
+		b.WriteString("[]")
+	} else {
+		b.WriteString(formatValues(t.shape, t.dtype, vals, len(prefix)))
+	}
+	if t.device.IsCUDA() {
+		fmt.Fprintf(&b, ", device='%s'", t.device)
+	}
+	if t.Numel() == 0 && len(t.shape) != 1 {
+		fmt.Fprintf(&b, ", size=%s", shapeTuple(t.shape))
+	}
+	if t.dtype != Float32 && t.dtype != Int64 && t.dtype != Bool {
+		fmt.Fprintf(&b, ", dtype=%s", t.dtype)
+	}
+	switch {
+	case t.gradFn != nil:
+		fmt.Fprintf(&b, ", grad_fn=<%s>", t.gradFn.name)
+	case t.requiresGrad:
+		b.WriteString(", requires_grad=True")
+	}
+	b.WriteString(")")
+	return b.String(), true
+}
+
+func shapeTuple(shape []int64) string {
+	parts := make([]string, len(shape))
+	for i, s := range shape {
+		parts[i] = strconv.FormatInt(s, 10)
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
