@@ -472,6 +472,11 @@ func (s *freeSet) lowerBoundAt(size int64) (*Block, cursor) {
 	ci := classOf(size)
 	if s.nonEmpty(ci) {
 		cl := &s.classes[ci]
+		// Usually the class's first block is large enough (classes below
+		// 64 KiB hold one rounded size): no search.
+		if ch := cl.at(0); ch.e[ch.lo].k.size >= size {
+			return ch.e[ch.lo].b, cursor{ci, 0, int(ch.lo)}
+		}
 		k := fkey{size, 0}
 		i := cl.chunkFor(k)
 		ch := cl.at(i)

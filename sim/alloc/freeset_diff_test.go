@@ -136,6 +136,11 @@ func TestFreeSetDifferential(t *testing.T) {
 				if fs.n != len(ref.s) {
 					t.Fatalf("op %d: n = %d, reference %d", op, fs.n, len(ref.s))
 				}
+				if op%97 == 0 {
+					if err := fs.checkLayout(); err != nil {
+						t.Fatalf("op %d: %v", op, err)
+					}
+				}
 				if op%997 == 0 && !slices.Equal(fs.appendAll(nil), ref.s) {
 					t.Fatalf("op %d: contents differ", op)
 				}
@@ -148,6 +153,48 @@ func TestFreeSetDifferential(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkLayout checks the set's internal layout: every chunk of a class is
+// non-empty, sorted and within its class, consecutive chunks are in order,
+// the bitmaps mark exactly the non-empty classes, a class of one chunk
+// keeps it in cl.one, and n counts the entries.
+func (s *freeSet) checkLayout() error {
+	n := 0
+	for ci := range s.classes {
+		cl := &s.classes[ci]
+		if (len(cl.chunks) > 0) != s.nonEmpty(ci) {
+			return fmt.Errorf("class %d: %d chunks, bitmap says non-empty=%v", ci, len(cl.chunks), s.nonEmpty(ci))
+		}
+		if (s.words[ci>>6] != 0) != (s.summary&(1<<(ci>>6)) != 0) {
+			return fmt.Errorf("class %d: summary bit disagrees with its word", ci)
+		}
+		if len(cl.chunks) == 1 && &cl.chunks[0] != &cl.one[0] {
+			return fmt.Errorf("class %d: a lone chunk outside cl.one", ci)
+		}
+		var prev *fkey
+		for i := range cl.chunks {
+			ch := &cl.chunks[i]
+			if ch.lo < 0 || ch.hi > chunkCap || ch.lo >= ch.hi {
+				return fmt.Errorf("class %d chunk %d: bad range [%d, %d)", ci, i, ch.lo, ch.hi)
+			}
+			for j := range ch.entries() {
+				e := &ch.entries()[j]
+				if classOf(e.k.size) != ci || e.k != keyOf(e.b) {
+					return fmt.Errorf("class %d chunk %d: entry %v in the wrong class or stale", ci, i, e.k)
+				}
+				if prev != nil && !keyLess(*prev, e.k) {
+					return fmt.Errorf("class %d chunk %d: %v after %v", ci, i, e.k, *prev)
+				}
+				prev = &e.k
+				n++
+			}
+		}
+	}
+	if n != s.n {
+		return fmt.Errorf("%d entries, n = %d", n, s.n)
+	}
+	return nil
 }
 
 // blockKey formats a block's key for messages.
