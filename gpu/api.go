@@ -135,6 +135,12 @@ type Kernels interface {
 	// BatchedMatmul computes C[z] = A[z] · B[z] for z < batch, [m,k]·[k,n];
 	// strides in elements, Strides3 order (batch, row, column).
 	BatchedMatmul(t DType, c, a, b uint64, batch, m, n, k int64, cs, as, bs Strides3) error
+	// Index moves elements by an int64 index operand over shape (see
+	// kernels.IndexMode): gather, scatter (types kernels.IndexDTypes) or
+	// scatter_add (F32). dimStride is the indexed dimension's element
+	// stride in src (gather) or dst (scatter), dimSize its length; an index
+	// equal to skip moves nothing.
+	Index(mode kernels.IndexMode, t DType, shape Shape, dst, src, idx Strided, dimStride, dimSize, skip int64) error
 }
 
 // Shape is the shape of a strided kernel launch, outermost dimension

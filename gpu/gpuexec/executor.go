@@ -70,6 +70,8 @@ func kernelType(dt torch.DType) (kernels.DType, bool) {
 		return kernels.BF16, true
 	case torch.Int64:
 		return kernels.I64, true
+	case torch.Bool:
+		return kernels.B8, true
 	}
 	return "", false
 }
@@ -146,7 +148,7 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 	return nil
 }
 
-func (e *Executor) exec(op *torch.ExecOp) error {
+func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if len(op.Out) == 0 {
 		return fmt.Errorf("gpuexec: %s without an output", op.Kind)
 	}
@@ -166,8 +168,19 @@ func (e *Executor) exec(op *torch.ExecOp) error {
 		}
 	}
 	if op.Kind != torch.ExecCopy {
+		// 0-dim CPU tensors (wrapped Python numbers, the optimizers' step)
+		// join CUDA ops as PyTorch's CPU scalars do: copied to the device.
+		lifted, err := e.liftScalars(out, ins)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if ferr := e.freeTemps(lifted); err == nil {
+				err = ferr
+			}
+		}()
 		for _, in := range ins {
-			if in.cuda() != out.cuda() {
+			if in.cuda() != out.cuda() && !crossDeviceNN(op.Kind) {
 				return errUnsupported("%s across devices", op.Kind)
 			}
 		}
@@ -179,6 +192,9 @@ func (e *Executor) exec(op *torch.ExecOp) error {
 		return float32(def)
 	}
 	k := e.kern(out.cuda())
+	if handled, err := e.execNN(k, op, out, ins); handled {
+		return err
+	}
 	switch op.Kind {
 	case torch.ExecFill:
 		return e.mapOp(k, "fill", out, nil, sc(0, 0), 0)
@@ -197,7 +213,7 @@ func (e *Executor) exec(op *torch.ExecOp) error {
 	case torch.ExecMatmul:
 		return e.matmul(k, out, ins)
 	case torch.ExecSum, torch.ExecMean:
-		return e.reduce(k, op, out, ins)
+		return e.reducePromoted(k, op, out, ins)
 	case torch.ExecSoftmax, torch.ExecLogSoftm, torch.ExecSoftmaxBack, torch.ExecLogSoftmaxBack:
 		return e.softmax(k, op, out, ins)
 	case torch.ExecNLLLoss, torch.ExecNLLLossBack:
@@ -207,10 +223,13 @@ func (e *Executor) exec(op *torch.ExecOp) error {
 	case torch.ExecPow:
 		return e.pow(k, out, ins, sc(0, 1))
 	case torch.ExecAdd, torch.ExecSub:
-		return e.mapOp(k, kernels.MapOp(op.Kind), out, ins, sc(0, 1), 0)
+		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc(0, 1), 0)
+	}
+	if done, err := e.pointwise(k, op, out, ins); done {
+		return err
 	}
 	if info, ok := kernels.MapOpByName(kernels.MapOp(op.Kind)); ok && info.Ins > 0 {
-		return e.mapOp(k, info.Op, out, ins, sc(0, 0), sc(1, 0))
+		return e.mapPromoted(k, info.Op, out, ins, sc(0, 0), sc(1, 0))
 	}
 	return errUnsupported("no kernels for %s", op.Kind)
 }

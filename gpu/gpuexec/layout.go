@@ -68,6 +68,8 @@ func decode(t kernels.DType, b []byte) float64 {
 		return float64(kernels.BF16ToF32(binary.LittleEndian.Uint16(b)))
 	case kernels.I64:
 		return float64(int64(binary.LittleEndian.Uint64(b)))
+	case kernels.B8:
+		return float64(b[0])
 	}
 	return math.NaN()
 }
@@ -149,25 +151,34 @@ func launchShape(shape []int64, strides [][]int64) (gpu.Shape, []gpu.Strided, bo
 // mapOp launches a map operator over out's shape, the inputs broadcast.
 // Only copy converts between types.
 func (e *Executor) mapOp(k gpu.Kernels, op kernels.MapOp, out operand, ins []operand, s0, s1 float32) error {
+	info, ok := kernels.MapOpByName(op)
+	if !ok || len(ins) != info.Ins {
+		return errUnsupported("no map operator %s with %d inputs", op, len(ins))
+	}
 	in := out.kt
+	first := true
 	strides := [][]int64{out.strides}
 	for i, x := range ins {
 		st, ok := broadcastStrides(out.shape, x.shape, x.strides)
 		if !ok {
 			return errUnsupported("%s: shape %v does not broadcast to %v", op, x.shape, out.shape)
 		}
-		if i == 0 {
-			in = x.kt
-		} else if x.kt != in {
+		switch f, fixed := info.Fixed[i]; {
+		case fixed && x.kt != f:
+			return errUnsupported("%s: input %d is %s, want %s", op, i, x.kt, f)
+		case fixed:
+		case first:
+			in, first = x.kt, false
+		case x.kt != in:
 			return errUnsupported("%s over %s and %s", op, in, x.kt)
 		}
 		strides = append(strides, st)
 	}
-	if op != "copy" && in != out.kt {
+	if op != "copy" && info.OutType(in) != out.kt {
 		return errUnsupported("%s from %s to %s", op, in, out.kt)
 	}
-	if op != "copy" && op != "fill" && out.kt == kernels.I64 {
-		return errUnsupported("%s on int64", op)
+	if !info.Supports(in) || (op == "copy" && !info.Supports(out.kt)) {
+		return errUnsupported("%s on %s", op, in)
 	}
 	if numel(out.shape) == 0 {
 		return nil
@@ -195,5 +206,10 @@ func encode(t kernels.DType, b []byte, v float64) {
 		binary.LittleEndian.PutUint16(b, kernels.BF16Bits(float32(v)))
 	case kernels.I64:
 		binary.LittleEndian.PutUint64(b, uint64(int64(v)))
+	case kernels.B8:
+		b[0] = 0
+		if v != 0 {
+			b[0] = 1
+		}
 	}
 }

@@ -19,6 +19,11 @@ const (
 	// strided copy, arange, randint and the loss kernels take it; it is not
 	// in DTypes. Loaded into f32 it is exact up to 2^24.
 	I64 DType = "i64"
+	// B8 is torch.bool: one byte, 0 or 1. Loaded it widens to 0 or 1 in
+	// f32; stored, any non-zero value (NaN included) becomes 1, as
+	// PyTorch's conversion to bool. Comparisons write it, where and
+	// masked_fill read it (mapops_pointwise.go); it is not in DTypes.
+	B8 DType = "b8"
 )
 
 // DTypes lists every element type, in the order kernels are generated.
@@ -31,6 +36,8 @@ func (t DType) Size() int64 {
 		return 4
 	case I64:
 		return 8
+	case B8:
+		return 1
 	}
 	return 2
 }
@@ -42,6 +49,8 @@ func (t DType) shift() int {
 		return 2
 	case I64:
 		return 3
+	case B8:
+		return 0
 	}
 	return 1
 }
@@ -75,6 +84,12 @@ func (t DType) loadF32(dst, addr, pred string) string {
 		}
 		fmt.Fprintf(&b, "\t%sld.global.s64 \t%%q9, [%s];\n", guard, addr)
 		fmt.Fprintf(&b, "\tcvt.rn.f32.s64 \t%s, %%q9;\n", dst)
+	case B8:
+		if pred != "" {
+			b.WriteString("\tmov.b32 \t%r9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.u8 \t%%r9, [%s];\n", guard, addr)
+		fmt.Fprintf(&b, "\tcvt.rn.f32.u32 \t%s, %%r9;\n", dst)
 	case BF16:
 		if pred != "" {
 			b.WriteString("\tmov.b16 \t%h9, 0;\n")
@@ -100,6 +115,11 @@ func (t DType) storeF32(addr, src string) string {
 		// Truncation toward zero, as a C cast and PyTorch's float→int copy.
 		fmt.Fprintf(&b, "\tcvt.rzi.s64.f32 \t%%q9, %s;\n", src)
 		fmt.Fprintf(&b, "\tst.global.s64 \t[%s], %%q9;\n", addr)
+	case B8:
+		// setp.neu is true for NaN: bool(nan) is True.
+		fmt.Fprintf(&b, "\tsetp.neu.f32 \t%%p9, %s, 0f00000000;\n", src)
+		b.WriteString("\tselp.u32 \t%r9, 1, 0, %p9;\n")
+		fmt.Fprintf(&b, "\tst.global.u8 \t[%s], %%r9;\n", addr)
 	case F16:
 		fmt.Fprintf(&b, "\tcvt.rn.f16.f32 \t%%h9, %s;\n", src)
 		fmt.Fprintf(&b, "\tst.global.b16 \t[%s], %%h9;\n", addr)

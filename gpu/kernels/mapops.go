@@ -23,6 +23,38 @@ type MapOpInfo struct {
 	Ins  int
 	Doc  string
 	body []string
+	// Out, if set, is the output's type whatever the inputs' are (B8 for
+	// comparisons); the kernel is named after the inputs' type then.
+	Out DType
+	// Fixed gives inputs whose type does not follow the others' (index →
+	// type): the condition of where, the mask of masked_fill (B8).
+	Fixed map[int]DType
+	// Types lists the input types the op is generated for; nil: DTypes.
+	Types []DType
+}
+
+// InType is the type of input i when the op's inputs have type t.
+func (o MapOpInfo) InType(i int, t DType) DType {
+	if f, ok := o.Fixed[i]; ok {
+		return f
+	}
+	return t
+}
+
+// OutType is the output's type when the op's inputs have type t.
+func (o MapOpInfo) OutType(t DType) DType {
+	if o.Out != "" {
+		return o.Out
+	}
+	return t
+}
+
+// types is the list of input types the op is generated for.
+func (o MapOpInfo) types() []DType {
+	if o.Types != nil {
+		return o.Types
+	}
+	return DTypes
 }
 
 // fc formats a float constant as PTX's exact hexadecimal f32 form.
@@ -57,16 +89,19 @@ func cat(parts ...[]string) []string {
 	return out
 }
 
-// MapOps lists every strided map operator.
-var MapOps = []MapOpInfo{
-	{"fill", 0, "out = s0", []string{"mov.f32 \t%y, %s0;"}},
-	{"copy", 1, "out = x (converted to out's type)", []string{"mov.f32 \t%y, %x0;"}},
-	{"neg", 1, "out = -x", []string{"neg.f32 \t%y, %x0;"}},
-	{"relu", 1, "out = x <= 0 ? 0 : x", []string{
+// MapOps lists every strided map operator: the core ones and those of
+// mapops_pointwise.go.
+var MapOps = append(coreMapOps, pointwiseMapOps...)
+
+var coreMapOps = []MapOpInfo{
+	{Op: "fill", Ins: 0, Doc: "out = s0", body: []string{"mov.f32 \t%y, %s0;"}},
+	{Op: "copy", Ins: 1, Doc: "out = x (converted to out's type)", body: []string{"mov.f32 \t%y, %x0;"}},
+	{Op: "neg", Ins: 1, Doc: "out = -x", body: []string{"neg.f32 \t%y, %x0;"}},
+	{Op: "relu", Ins: 1, Doc: "out = x <= 0 ? 0 : x", body: []string{
 		"setp.le.f32 \t%pq1, %x0, " + zero + ";",
 		"selp.f32 \t%y, " + zero + ", %x0, %pq1;",
 	}},
-	{"gelu", 1, "out = x/2 · (1 + erf(x/√2))", cat(
+	{Op: "gelu", Ins: 1, Doc: "out = x/2 · (1 + erf(x/√2))", body: cat(
 		[]string{"mul.rn.f32 \t%t0, %x0, " + fc(1/math.Sqrt2) + ";"},
 		erfPTX("%t1", "%t0"),
 		[]string{
@@ -74,7 +109,7 @@ var MapOps = []MapOpInfo{
 			"mul.rn.f32 \t%t1, %t1, " + fc(0.5) + ";",
 			"mul.rn.f32 \t%y, %x0, %t1;",
 		})},
-	{"gelu_tanh", 1, "out = x/2 · (1 + tanh(√(2/π)·(x + 0.044715x³)))", []string{
+	{Op: "gelu_tanh", Ins: 1, Doc: "out = x/2 · (1 + tanh(√(2/π)·(x + 0.044715x³)))", body: []string{
 		"mul.rn.f32 \t%t0, %x0, %x0;",
 		"mul.rn.f32 \t%t0, %t0, " + fc(0.044715) + ";",
 		"fma.rn.f32 \t%t0, %t0, %x0, %x0;",
@@ -88,48 +123,53 @@ var MapOps = []MapOpInfo{
 		"mul.rn.f32 \t%t3, %t3, " + fc(0.5) + ";",
 		"mul.rn.f32 \t%y, %x0, %t3;",
 	}},
-	{"sigmoid", 1, "out = 1 / (1 + exp(-x))", []string{
+	{Op: "sigmoid", Ins: 1, Doc: "out = 1 / (1 + exp(-x))", body: []string{
 		"mul.f32 \t%t0, %x0, " + minusLog2e + ";",
 		"ex2.approx.ftz.f32 \t%t1, %t0;",
 		"add.f32 \t%t2, %t1, " + one + ";",
 		"rcp.rn.f32 \t%y, %t2;",
 	}},
-	{"tanh", 1, "out = 1 - 2 / (exp(2x) + 1)", []string{
+	{Op: "tanh", Ins: 1, Doc: "out = 1 - 2 / (exp(2x) + 1)", body: []string{
 		"mul.f32 \t%t0, %x0, " + twiceLog2e + ";",
 		"ex2.approx.ftz.f32 \t%t1, %t0;",
 		"add.f32 \t%t2, %t1, " + one + ";",
 		"rcp.rn.f32 \t%t3, %t2;",
 		"fma.rn.f32 \t%y, %t3, " + minusTwo + ", " + one + ";",
 	}},
-	{"exp", 1, "out = exp(x)", []string{
+	{Op: "exp", Ins: 1, Doc: "out = exp(x)", body: []string{
 		"mul.f32 \t%t0, %x0, " + log2e + ";",
 		"ex2.approx.ftz.f32 \t%y, %t0;",
 	}},
-	{"log", 1, "out = log(x)", []string{
+	{Op: "log", Ins: 1, Doc: "out = log(x)", body: []string{
 		"lg2.approx.f32 \t%t0, %x0;",
 		"mul.rn.f32 \t%y, %t0, " + fc(math.Ln2) + ";",
 	}},
-	{"sqrt", 1, "out = sqrt(x)", []string{"sqrt.rn.f32 \t%y, %x0;"}},
-	{"rsqrt", 1, "out = 1/sqrt(x)", []string{"sqrt.rn.f32 \t%t0, %x0;", "rcp.rn.f32 \t%y, %t0;"}},
-	{"abs", 1, "out = |x|", []string{"abs.f32 \t%y, %x0;"}},
-	{"square", 1, "out = x·x", []string{"mul.rn.f32 \t%y, %x0, %x0;"}},
-	{"reciprocal", 1, "out = 1/x", []string{"rcp.rn.f32 \t%y, %x0;"}},
-	{"affine", 1, "out = s0·x + s1", []string{"fma.rn.f32 \t%y, %x0, %s0, %s1;"}},
-	{"pow", 1, "out = x^s0 (x > 0: exp2(s0·log2 x))", []string{
+	{Op: "sqrt", Ins: 1, Doc: "out = sqrt(x)", body: []string{"sqrt.rn.f32 \t%y, %x0;"}},
+	{Op: "rsqrt", Ins: 1, Doc: "out = 1/sqrt(x)", body: []string{"sqrt.rn.f32 \t%t0, %x0;", "rcp.rn.f32 \t%y, %t0;"}},
+	{Op: "abs", Ins: 1, Doc: "out = |x|", body: []string{"abs.f32 \t%y, %x0;"}},
+	{Op: "square", Ins: 1, Doc: "out = x·x", body: []string{"mul.rn.f32 \t%y, %x0, %x0;"}},
+	{Op: "reciprocal", Ins: 1, Doc: "out = 1/x", body: []string{"rcp.rn.f32 \t%y, %x0;"}},
+	{Op: "affine", Ins: 1, Doc: "out = s0·x + s1", body: []string{"fma.rn.f32 \t%y, %x0, %s0, %s1;"}},
+	{Op: "pow", Ins: 1, Doc: "out = x^s0 (x > 0: exp2(s0·log2 x))", body: []string{
 		"lg2.approx.f32 \t%t0, %x0;",
 		"mul.rn.f32 \t%t0, %t0, %s0;",
 		"ex2.approx.f32 \t%y, %t0;",
 	}},
-	{"add", 2, "out = a + s0·b", []string{"fma.rn.f32 \t%y, %x1, %s0, %x0;"}},
-	{"sub", 2, "out = a - s0·b", []string{"mul.rn.f32 \t%t0, %x1, %s0;", "sub.rn.f32 \t%y, %x0, %t0;"}},
-	{"mul", 2, "out = a·b", []string{"mul.rn.f32 \t%y, %x0, %x1;"}},
-	{"div", 2, "out = a/b", []string{"div.rn.f32 \t%y, %x0, %x1;"}},
-	{"maximum", 2, "out = max(a, b)", []string{"max.f32 \t%y, %x0, %x1;"}},
-	{"relu_backward", 2, "out = b <= 0 ? 0 : a (a grad, b input)", []string{
+	{Op: "add", Ins: 2, Doc: "out = a + s0·b", body: []string{"fma.rn.f32 \t%y, %x1, %s0, %x0;"}},
+	{Op: "sub", Ins: 2, Doc: "out = a - s0·b", body: []string{"mul.rn.f32 \t%t0, %x1, %s0;", "sub.rn.f32 \t%y, %x0, %t0;"}},
+	{Op: "mul", Ins: 2, Doc: "out = a·b", body: []string{"mul.rn.f32 \t%y, %x0, %x1;"}},
+	{Op: "div", Ins: 2, Doc: "out = a/b", body: []string{"div.rn.f32 \t%y, %x0, %x1;"}},
+	{Op: "maximum", Ins: 2, Doc: "out = max(a, b) (NaN if either is)", body: []string{
+		"max.f32 \t%t0, %x0, %x1;",
+		"add.f32 \t%t1, %x0, %x1;",
+		"setp.nan.f32 \t%pq1, %x0, %x1;",
+		"selp.f32 \t%y, %t1, %t0, %pq1;",
+	}},
+	{Op: "relu_backward", Ins: 2, Doc: "out = b <= 0 ? 0 : a (a grad, b input)", body: []string{
 		"setp.le.f32 \t%pq1, %x1, " + zero + ";",
 		"selp.f32 \t%y, " + zero + ", %x0, %pq1;",
 	}},
-	{"gelu_backward", 2, "out = a · (Φ(b) + b·φ(b)) (a grad, b input)", cat(
+	{Op: "gelu_backward", Ins: 2, Doc: "out = a · (Φ(b) + b·φ(b)) (a grad, b input)", body: cat(
 		[]string{"mul.rn.f32 \t%t0, %x1, " + fc(1/math.Sqrt2) + ";"},
 		erfPTX("%t1", "%t0"),
 		[]string{
@@ -142,12 +182,12 @@ var MapOps = []MapOpInfo{
 			"fma.rn.f32 \t%t3, %x1, %t2, %t1;",
 			"mul.rn.f32 \t%y, %x0, %t3;",
 		})},
-	{"sigmoid_backward", 2, "out = a · b · (1 - b) (a grad, b output)", []string{
+	{Op: "sigmoid_backward", Ins: 2, Doc: "out = a · b · (1 - b) (a grad, b output)", body: []string{
 		"sub.rn.f32 \t%t0, " + one + ", %x1;",
 		"mul.rn.f32 \t%t0, %t0, %x1;",
 		"mul.rn.f32 \t%y, %x0, %t0;",
 	}},
-	{"tanh_backward", 2, "out = a · (1 - b²) (a grad, b output)", []string{
+	{Op: "tanh_backward", Ins: 2, Doc: "out = a · (1 - b²) (a grad, b output)", body: []string{
 		"mul.rn.f32 \t%t0, %x1, %x1;",
 		"sub.rn.f32 \t%t0, " + one + ", %t0;",
 		"mul.rn.f32 \t%y, %x0, %t0;",
@@ -170,6 +210,9 @@ func MapKernelName(op MapOp, in, t DType) string {
 	if op == "copy" {
 		return fmt.Sprintf("map_copy_%s_%s", in, t)
 	}
+	if info, ok := MapOpByName(op); ok && info.Out != "" {
+		return fmt.Sprintf("map_%s_%s", op, in)
+	}
 	return fmt.Sprintf("map_%s_%s", op, t)
 }
 
@@ -181,7 +224,7 @@ type mapKernel struct {
 	in, out DType
 }
 
-var operandNames = []string{"o", "a", "b"}
+var operandNames = []string{"o", "a", "b", "c"}
 
 func (k mapKernel) name() string { return MapKernelName(k.op.Op, k.in, k.out) }
 
@@ -214,11 +257,12 @@ func (k mapKernel) body() string {
 	b.WriteString(entryHeader(e))
 	b.WriteString(scratchRegs)
 	b.WriteString(scratchRegs64)
-	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<32>;\n")
+	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n")
 	b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%s<4>;\n\t.reg .f32 \t%t<8>;\n\t.reg .f32 \t%y;\n\n")
-	// %rd4.. pointers (dst, a, b); %rd8..11 dims; strides of operand i at
-	// %rd(12+4i)..; %rd24 rem, %rd25 coordinate, %rd26+i offsets.
-	ptrs := []string{"dst", "a", "b"}[:1+k.op.Ins]
+	// %rd4.. pointers (dst, a, b, c); %rd8..11 dims; strides of operand i
+	// at %rd(12+4i)..; %rd28 rem, %rd29 coordinate, %rd30+i offsets, %rd34
+	// the element's address.
+	ptrs := []string{"dst", "a", "b", "c"}[:1+k.op.Ins]
 	for i, p := range ptrs {
 		r := fmt.Sprintf("%%rd%d", 4+i)
 		b.WriteString(loadParam(e, p, r))
@@ -238,38 +282,43 @@ func (k mapKernel) body() string {
 	b.WriteString(gridStrideStart)
 	fmt.Fprintf(&b, "$L_%s_loop:\n", name)
 	fmt.Fprintf(&b, "\tsetp.ge.u64 \t%%pq0, %%rd0, %%rd2;\n\t@%%pq0 bra \t$L_%s_done;\n", name)
-	b.WriteString("\tmov.u64 \t%rd24, %rd0;\n")
+	b.WriteString("\tmov.u64 \t%rd28, %rd0;\n")
 	for i := range ptrs {
-		fmt.Fprintf(&b, "\tmov.u64 \t%%rd%d, 0;\n", 26+i)
+		fmt.Fprintf(&b, "\tmov.u64 \t%%rd%d, 0;\n", 30+i)
 	}
 	for d := MaxRank - 1; d >= 0; d-- {
-		coord := "%rd25"
+		coord := "%rd29"
 		if d > 0 {
-			fmt.Fprintf(&b, "\trem.u64 \t%%rd25, %%rd24, %%rd%d;\n\tdiv.u64 \t%%rd24, %%rd24, %%rd%d;\n", 8+d, 8+d)
+			fmt.Fprintf(&b, "\trem.u64 \t%%rd29, %%rd28, %%rd%d;\n\tdiv.u64 \t%%rd28, %%rd28, %%rd%d;\n", 8+d, 8+d)
 		} else {
-			coord = "%rd24"
+			coord = "%rd28"
 		}
 		for i := range ptrs {
-			fmt.Fprintf(&b, "\tmad.lo.s64 \t%%rd%d, %s, %%rd%d, %%rd%d;\n", 26+i, coord, 12+4*i+d, 26+i)
+			fmt.Fprintf(&b, "\tmad.lo.s64 \t%%rd%d, %s, %%rd%d, %%rd%d;\n", 30+i, coord, 12+4*i+d, 30+i)
 		}
 	}
 	if k.raw() {
 		bits := 8 * k.out.Size()
-		reg := map[int64]string{16: "%h8", 32: "%r7", 64: "%q8"}[bits]
-		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd27, %d;\n\tadd.u64 \t%%rd29, %%rd5, %%rd3;\n", k.in.shift())
-		fmt.Fprintf(&b, "\tld.global.b%d \t%s, [%%rd29];\n", bits, reg)
-		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd26, %d;\n\tadd.u64 \t%%rd29, %%rd4, %%rd3;\n", k.out.shift())
-		fmt.Fprintf(&b, "\tst.global.b%d \t[%%rd29], %s;\n", bits, reg)
+		reg := map[int64]string{8: "%r7", 16: "%h8", 32: "%r7", 64: "%q8"}[bits]
+		ld := fmt.Sprintf("b%d", bits)
+		if bits == 8 {
+			ld = "u8"
+		}
+		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd31, %d;\n\tadd.u64 \t%%rd34, %%rd5, %%rd3;\n", k.in.shift())
+		fmt.Fprintf(&b, "\tld.global.%s \t%s, [%%rd34];\n", ld, reg)
+		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())
+		fmt.Fprintf(&b, "\tst.global.%s \t[%%rd34], %s;\n", ld, reg)
 	} else {
 		for i := 0; i < k.op.Ins; i++ {
-			fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd%d, %d;\n\tadd.u64 \t%%rd29, %%rd%d, %%rd3;\n", 27+i, k.in.shift(), 5+i)
-			b.WriteString(k.in.loadF32(fmt.Sprintf("%%x%d", i), "%rd29", ""))
+			t := k.op.InType(i, k.in)
+			fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd%d, %d;\n\tadd.u64 \t%%rd34, %%rd%d, %%rd3;\n", 31+i, t.shift(), 5+i)
+			b.WriteString(t.loadF32(fmt.Sprintf("%%x%d", i), "%rd34", ""))
 		}
 		for _, line := range k.op.body {
 			b.WriteString("\t" + line + "\n")
 		}
-		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd26, %d;\n\tadd.u64 \t%%rd29, %%rd4, %%rd3;\n", k.out.shift())
-		b.WriteString(k.out.storeF32("%rd29", "%y"))
+		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())
+		b.WriteString(k.out.storeF32("%rd34", "%y"))
 	}
 	b.WriteString("\tadd.u64 \t%rd0, %rd0, %rd1;\n")
 	fmt.Fprintf(&b, "\tbra.uni \t$L_%s_loop;\n$L_%s_done:\n\tret;\n}\n", name, name)
@@ -277,7 +326,7 @@ func (k mapKernel) body() string {
 }
 
 // CopyDTypes are the types the strided copy converts between.
-var CopyDTypes = []DType{F32, F16, BF16, I64}
+var CopyDTypes = []DType{F32, F16, BF16, I64, B8}
 
 // mapModule generates every map operator for every float type, the copy
 // for every pair of CopyDTypes, and fill for int64.
@@ -292,11 +341,11 @@ func mapModule() moduleSpec {
 			}
 			continue
 		}
-		for _, t := range DTypes {
-			ks = append(ks, mapKernel{op, t, t})
+		for _, t := range op.types() {
+			ks = append(ks, mapKernel{op, t, op.OutType(t)})
 		}
 		if op.Op == "fill" {
-			ks = append(ks, mapKernel{op, I64, I64})
+			ks = append(ks, mapKernel{op, I64, I64}, mapKernel{op, B8, B8})
 		}
 	}
 	return moduleSpec{name: "map", kernels: ks}

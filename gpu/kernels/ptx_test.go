@@ -81,10 +81,17 @@ func TestCatalogMatchesText(t *testing.T) {
 	}
 	// 3 dtypes × (fill, 5 unary, 4 binary, relu_backward, scale, axpy) + 6 casts
 	// + 3 × 2 sum stages + 3 matmuls + 3 bmms; map: every op but copy × 3
-	// types, fill_i64, copy for 4×4 type pairs; random: 3 kinds × 3 types +
+	// types (their Types), fill_i64, fill_b8, copy for 5×5 type pairs; random: 3 kinds × 3 types +
 	// arange_i64 + randint_i64; rows: 3 types × (reduce, 4 softmax, 2 nll).
-	mapWant := (len(MapOps)-1)*3 + 1 + len(CopyDTypes)*len(CopyDTypes)
-	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7; total != want {
+	mapWant := 2 + len(CopyDTypes)*len(CopyDTypes) // fill_i64, fill_b8, the copies
+	for _, op := range MapOps {
+		if op.Op != "copy" {
+			mapWant += len(op.types())
+		}
+	}
+	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
+	nnWant := 2*len(IndexDTypes) + 1
+	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + nnWant; total != want {
 		t.Errorf("%d entries, want %d", total, want)
 	}
 }

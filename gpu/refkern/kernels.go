@@ -39,6 +39,8 @@ func (k *Kernels) load(t gpu.DType, addr uint64) (float32, error) {
 		return kernels.BF16ToF32(binary.LittleEndian.Uint16(b)), nil
 	case kernels.I64:
 		return float32(int64(binary.LittleEndian.Uint64(b))), nil
+	case kernels.B8:
+		return float32(b[0]), nil
 	}
 	return 0, fmt.Errorf("refkern: no element type %q", t)
 }
@@ -57,6 +59,8 @@ func (k *Kernels) store(t gpu.DType, addr uint64, v float32) error {
 		binary.LittleEndian.PutUint16(b, kernels.BF16Bits(v))
 	case kernels.I64:
 		binary.LittleEndian.PutUint64(b, uint64(truncI64(v)))
+	case kernels.B8:
+		b[0] = boolByte(v)
 	default:
 		return fmt.Errorf("refkern: no element type %q", t)
 	}

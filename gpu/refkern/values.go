@@ -93,7 +93,7 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 	if len(srcs) != info.Ins {
 		return fmt.Errorf("refkern: map %s takes %d inputs, got %d", op, info.Ins, len(srcs))
 	}
-	if op != "copy" && in != t {
+	if op != "copy" && info.OutType(in) != t {
 		return fmt.Errorf("refkern: map %s from %s to %s: only copy converts", op, in, t)
 	}
 	k.Launches++
@@ -131,15 +131,20 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 			copy(out, src)
 			continue
 		}
-		var xs [2]float32
+		var xs [3]float32
 		for j, s := range srcs {
-			v, err := k.load(in, addr(s, in))
+			jt := info.InType(j, in)
+			v, err := k.load(jt, addr(s, jt))
 			if err != nil {
 				return err
 			}
 			xs[j] = v
 		}
-		if err := k.store(t, addr(dst, t), MapValue(op, xs[0], xs[1], s0, s1)); err != nil {
+		y, ok := pointwiseValue(op, xs, s0, s1)
+		if !ok {
+			y = MapValue(op, xs[0], xs[1], s0, s1)
+		}
+		if err := k.store(t, addr(dst, t), y); err != nil {
 			return err
 		}
 	}

@@ -85,7 +85,7 @@ func TestBatchNormAndEmbedding(t *testing.T) {
 
 	emb := param(t, rt, "emb.weight", 10000, 256)
 	ids := must[*Tensor](t)(rt.Factory("randint", []int64{32, 64}, Int64, CUDA0, false))
-	e := must[*Tensor](t)(rt.Embedding(ids, emb))
+	e := must[*Tensor](t)(rt.Embedding(ids, emb, -1))
 	base = a.Stats().Allocated
 	s = must[*Tensor](t)(rt.Sum(e, nil, false, nil))
 	ones = must[*Tensor](t)(rt.OnesLike(s))
@@ -142,7 +142,7 @@ func TestSDPAOutputLayout(t *testing.T) {
 		qkv[i] = must[*Tensor](t)(rt.Factory("randn", []int64{16, 8, 128, 32}, Float32, CUDA0, false))
 	}
 	base := a.Stats().Allocated
-	o := must[*Tensor](t)(rt.SDPA(qkv[0], qkv[1], qkv[2], nil, 0, false))
+	o := must[*Tensor](t)(rt.SDPA(qkv[0], qkv[1], qkv[2], nil, 0, false, 0))
 	check(t, a, "sdpa", base+2097152, -1, -1)
 	ot := must[*Tensor](t)(rt.Transpose(o, 1, 2))
 	if !ot.IsContiguous() {

@@ -469,10 +469,25 @@ func (rt *Runtime) Abs(a *Tensor) (*Tensor, error) {
 // Compare is a comparison (eq, ne, lt, le, gt, ge) of two tensors: a bool
 // tensor, no gradient.
 func (rt *Runtime) Compare(op string, a, b *Tensor) (*Tensor, error) {
-	return rt.pointwiseOut(op, Bool, a, b)
+	out, err := rt.pointwiseOut(op, Bool, a, b)
+	if err == nil && rt.exec != nil {
+		rt.compute1(ExecKind(op), out, []*Tensor{a, b})
+	}
+	return out, err
 }
 
 // CompareScalar compares a tensor with a number.
+// The values of isnan, isinf, isfinite and logical_not are computed; a
+// comparison with a number needs the number (CompareNumber).
 func (rt *Runtime) CompareScalar(op string, a *Tensor) (*Tensor, error) {
-	return rt.unaryOut(op, a, Bool)
+	out, err := rt.unaryOut(op, a, Bool)
+	if err == nil && rt.exec != nil {
+		switch op {
+		case "isnan", "isinf", "isfinite", "logical_not":
+			rt.compute1(ExecKind(op), out, []*Tensor{a})
+		default:
+			rt.markNotComputed(out)
+		}
+	}
+	return out, err
 }

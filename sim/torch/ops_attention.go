@@ -1,5 +1,7 @@
 package torch
 
+import "math"
+
 // SDPA is F.scaled_dot_product_attention(q, k, v, attn_mask, dropout_p,
 // is_causal) on CUDA for 4-d [B, H, L, E] inputs, as PyTorch 2.11 picks a
 // fused kernel on an H100:
@@ -13,8 +15,12 @@ package torch
 //
 // The backward allocates grad_query/grad_key/grad_value; the kernels'
 // internal scratch (delta, workspace) is not modelled. Inputs that are not
-// 4-d (the math fallback) are not simulated.
-func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool) (*Tensor, error) {
+// 4-d (the math fallback) are not simulated. scale 0 is 1/sqrt(E).
+//
+// On a backend with values the result is softmax(Q·Kᵀ·scale + mask)·V
+// (ExecSDPA) and the backward recomputes the probabilities; with dropout
+// neither is computed.
+func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, scale float64) (*Tensor, error) {
 	if len(q.shape) != 4 || len(k.shape) != 4 || len(v.shape) != 4 {
 		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention with %d-d inputs (the math fallback) is not simulated", len(q.shape))
 	}
@@ -49,6 +55,16 @@ func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool) (*T
 	out, err := rt.empty(op, []int64{b, h, l, ev}, []int64{l * h * ev, ev, h * ev, 1}, q.dtype, q.device)
 	if err != nil {
 		return nil, err
+	}
+	if scale == 0 {
+		scale = 1 / math.Sqrt(float64(q.shape[3]))
+	}
+	isCausal := int64(0)
+	if causal {
+		isCausal = 1
+	}
+	if rt.exec != nil && dropout == 0 {
+		rt.computeOpt(ExecSDPA, []*Tensor{out}, []*Tensor{q, k, v, mask}, []float64{scale}, []int64{isCausal})
 	}
 	var lse *Tensor
 	switch {
@@ -85,6 +101,12 @@ func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool) (*T
 				return res.fail(err)
 			}
 			res[i] = r
+		}
+		if rt.exec != nil && dropout == 0 && mask == nil {
+			if sv, release, ok := rt.savedForValues(n, 0, 1, 2); ok {
+				rt.computeOpt(ExecSDPABack, res[:3], []*Tensor{g[0], sv[0], sv[1], sv[2]}, []float64{scale}, []int64{isCausal})
+				release()
+			}
 		}
 		return res, nil
 	}, out)

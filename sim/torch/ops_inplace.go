@@ -166,8 +166,14 @@ func (rt *Runtime) InplaceUnary(op string, t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
-	if rt.exec != nil && op == "zero" {
-		rt.compute1(ExecFill, t, nil, 0)
+	if rt.exec != nil {
+		if op == "zero" {
+			rt.compute1(ExecFill, t, nil, 0)
+		} else {
+			// fill_, normal_ and uniform_ are computed by the binding
+			// (Runtime.Init) after this; random_, bernoulli_... have no kernels.
+			rt.markNotComputed(t)
+		}
 	}
 	if t.RequiresGrad() && rt.gradMode {
 		name := map[string]string{"zero": "ZeroBackward0", "fill": "FillBackward0", "normal": "NormalBackward0", "uniform": "UniformBackward0"}[op]

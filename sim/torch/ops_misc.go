@@ -95,6 +95,9 @@ func (rt *Runtime) ClampInplace(t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.markNotComputed(t) // the bounds are not passed here
+	}
 	n := rt.record("ClampBackward1", t)
 	if n != nil {
 		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
@@ -110,6 +113,9 @@ func (rt *Runtime) ClampInplace(t *Tensor) (*Tensor, error) {
 func (rt *Runtime) UnaryInplaceResult(op, name string, t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecKind(op), t, []*Tensor{t})
 	}
 	n := rt.record(name, t)
 	if n != nil {
@@ -133,6 +139,9 @@ func (rt *Runtime) Where(cond, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecWhere, out, []*Tensor{cond, a, b})
+	}
 	n := rt.record("WhereBackward0", a, b)
 	if n != nil {
 		n.save(cond, false)
@@ -144,7 +153,7 @@ func (rt *Runtime) Where(cond, a, b *Tensor) (*Tensor, error) {
 			if !n.needsInput(i) {
 				continue
 			}
-			r, err := rt.gradLike("where", g[0], g[0])
+			r, err := rt.whereGrad(n, i, g[0])
 			if err != nil {
 				return res.fail(err)
 			}
@@ -193,6 +202,9 @@ func (rt *Runtime) Cat(ts []*Tensor, dim int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute(ExecCat, []*Tensor{out}, ts, nil, []int64{int64(d), 0})
+	}
 	n := rt.record("CatBackward0", ts...)
 	sizes := make([]int64, len(ts))
 	for i, t := range ts {
@@ -239,6 +251,9 @@ func (rt *Runtime) Stack(ts []*Tensor, dim int64) (*Tensor, error) {
 	out, err := rt.empty("stack", shape, nil, ResultType(ts, nil), dev)
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute(ExecCat, []*Tensor{out}, ts, nil, []int64{int64(d), 1})
 	}
 	n := rt.record("StackBackward0", ts...)
 	k := len(ts)
@@ -376,6 +391,10 @@ func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	mask := idx.dtype == Bool || idx.dtype == Uint8
+	if rt.exec != nil && !mask {
+		rt.compute(ExecIndex, []*Tensor{out}, []*Tensor{t, idx}, nil, []int64{int64(d)})
+	}
 	n := rt.record("IndexBackward0", t)
 	if n != nil {
 		n.save(idx, false)
@@ -383,6 +402,12 @@ func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty("index_backward", in, nil, dt, dev)
+		if err == nil && rt.exec != nil && !mask {
+			if sv, release, ok := rt.savedForValues(n, 0); ok {
+				rt.compute(ExecIndexBack, []*Tensor{r}, []*Tensor{g[0], sv[0]}, nil, []int64{int64(d), NoSkipIndex})
+				release()
+			}
+		}
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil

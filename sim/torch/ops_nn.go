@@ -380,8 +380,9 @@ func (rt *Runtime) Dropout(x *Tensor, p float64, train bool) (*Tensor, error) {
 }
 
 // LayerNorm is F.layer_norm (native_layer_norm: output, mean and rstd of
-// the normalised rows in float32 for half inputs).
-func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor) (*Tensor, error) {
+// the normalised rows in float32 for half inputs; eps is added to the
+// variance).
+func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor, eps float64) (*Tensor, error) {
 	k := len(normShape)
 	if k > len(x.shape) || !sameShape(x.shape[len(x.shape)-k:], normShape) {
 		return nil, Errorf(RuntimeError, "Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s", shapeList(normShape), shapeList(normShape)[1:len(shapeList(normShape))-1], shapeList(x.shape))
@@ -417,6 +418,9 @@ func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor) (*Tenso
 		mean.Release()
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.computeOpt(ExecLayerNorm, []*Tensor{out, mean, rstd}, []*Tensor{x, w, b}, []float64{eps}, []int64{int64(k)})
+	}
 	n := rt.record("NativeLayerNormBackward0", x, w, b)
 	if n != nil {
 		n.save(x, false)
@@ -447,6 +451,12 @@ func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor) (*Tenso
 					res[i] = r
 				}
 			}
+			if rt.exec != nil {
+				if sv, release, ok := rt.savedForValues(n, 0, 3, 4, 1); ok {
+					rt.computeOpt(ExecLayerNormBack, res, []*Tensor{g[0], sv[0], sv[1], sv[2], sv[3]}, nil, []int64{int64(k)})
+					release()
+				}
+			}
 			return res, nil
 		}
 		n.setHistory(out, nil, nil)
@@ -457,8 +467,9 @@ func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor) (*Tenso
 }
 
 // Embedding is F.embedding: weight rows gathered (EmbeddingBackward0 saves
-// the indices; the backward allocates a weight-sized gradient).
-func (rt *Runtime) Embedding(idx, w *Tensor) (*Tensor, error) {
+// the indices; the backward allocates a weight-sized gradient). Rows of
+// index paddingIdx (-1: none) get no gradient.
+func (rt *Runtime) Embedding(idx, w *Tensor, paddingIdx int64) (*Tensor, error) {
 	if idx.dtype != Int64 && idx.dtype != Int32 {
 		return nil, Errorf(RuntimeError, "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)", idx.typeString())
 	}
@@ -467,13 +478,20 @@ func (rt *Runtime) Embedding(idx, w *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute(ExecIndex, []*Tensor{out}, []*Tensor{w, idx}, nil, []int64{0})
+	}
 	n := rt.record("EmbeddingBackward0", w)
 	if n != nil {
 		n.save(idx, false)
 	}
 	ws, dt := cloneShape(w.shape), w.dtype
+	skip := int64(NoSkipIndex)
+	if paddingIdx >= 0 {
+		skip = paddingIdx
+	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		return rt.embeddingBackward(n, g[0], ws, dt)
+		return rt.embeddingBackward(n, g[0], ws, dt, skip)
 	}, out)
 	return out, nil
 }
@@ -484,7 +502,7 @@ func (rt *Runtime) Embedding(idx, w *Tensor) (*Tensor, error) {
 // sort the indices first (sorted_indices and orig_indices, like indices);
 // the segment buffers of embedding_backward_cuda_kernel and cub's sort
 // scratch are not modelled.
-func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType) ([]*Tensor, error) {
+func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType, skip int64) ([]*Tensor, error) {
 	idx, err := n.unpack(0)
 	if err != nil {
 		return nil, err
@@ -513,5 +531,8 @@ func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType) (
 		}
 	}
 	r, err := rt.empty("embedding_dense_backward", ws, nil, dt, g.device)
+	if err == nil && rt.exec != nil {
+		rt.compute(ExecIndexBack, []*Tensor{r}, []*Tensor{g, idx}, nil, []int64{0, skip})
+	}
 	return []*Tensor{r}, err
 }

@@ -71,5 +71,8 @@ func (rt *Runtime) wrapScalar(s Scalar) *Tensor {
 	if s.Kind == ScalarInt {
 		t.dtype = Int64
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecValues, t, nil, s.Value())
+	}
 	return t
 }

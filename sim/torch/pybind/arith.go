@@ -164,8 +164,8 @@ func (x *Tensor) Compare(it *py.Interp, op py.Op, other py.Value, reflected bool
 	if b, ok := tensorArg(other); ok {
 		return x.h.wrapResult(x.h.rt.Compare(name, x.t, b))
 	}
-	if _, ok := scalarArg(other); ok {
-		return x.h.wrapResult(x.h.rt.CompareScalar(name, x.t))
+	if s, ok := scalarArg(other); ok {
+		return x.h.wrapResult(x.h.rt.CompareNumber(name, x.t, s))
 	}
 	return py.NotImplemented, nil
 }

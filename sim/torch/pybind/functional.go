@@ -175,17 +175,25 @@ func init() {
 			shape, a.err = intList("layer_norm", "normalized_shape", a.v(1, "normalized_shape"))
 		}
 		w, b := a.optTensor(2, "weight"), a.optTensor(3, "bias")
+		eps := a.float(4, "eps", 1e-5)
 		if a.err != nil {
 			return nil, a.err
 		}
-		return h.rt.LayerNorm(x, shape, w, b)
+		return h.rt.LayerNorm(x, shape, w, b, eps)
 	}
 	F["embedding"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		idx, w := a.tensor(0, "input"), a.tensor(1, "weight")
+		pad := int64(-1)
+		if v := a.v(2, "padding_idx"); v != nil && v != py.None && a.err == nil {
+			pad = a.int(2, "padding_idx", -1)
+			if pad < 0 && w != nil && w.Dim() > 0 {
+				pad += w.Shape()[0]
+			}
+		}
 		if a.err != nil {
 			return nil, a.err
 		}
-		return h.rt.Embedding(idx, w)
+		return h.rt.Embedding(idx, w, pad)
 	}
 	F["max_pool2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")

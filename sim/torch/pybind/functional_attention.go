@@ -13,6 +13,10 @@ func init() {
 		mask := a.optTensor(3, "attn_mask")
 		p := a.float(4, "dropout_p", 0)
 		causal := a.bool(5, "is_causal", false)
+		scale := 0.0
+		if sv := a.v(6, "scale"); sv != nil && sv != py.None {
+			scale = a.float(6, "scale", 0)
+		}
 		gqa := a.bool(7, "enable_gqa", false)
 		if a.err != nil {
 			return nil, a.err
@@ -23,6 +27,6 @@ func init() {
 		if causal && mask != nil {
 			return nil, runtimeErr("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
 		}
-		return h.rt.SDPA(q, k, v, mask, p, causal)
+		return h.rt.SDPA(q, k, v, mask, p, causal, scale)
 	}
 }

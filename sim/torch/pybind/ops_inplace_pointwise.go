@@ -22,6 +22,15 @@ func init() {
 				return nil, err
 			}
 			var others []*torch.Tensor
+			var scalars []float64
+			if name == "addcmul_" || name == "addcdiv_" {
+				// value as a number (a tensor value leaves the result not computed)
+				if v := argOr(nil, kwargs, -1, "value"); v == nil || v == py.None {
+					scalars = append(scalars, 1)
+				} else if s, ok := scalarArg(v); ok {
+					scalars = append(scalars, s.Value())
+				}
+			}
 			for i, arg := range operands {
 				v := argOr(args, kwargs, i+1, arg)
 				if v == nil {
@@ -29,11 +38,13 @@ func init() {
 				}
 				if t, ok := tensorArg(v); ok {
 					others = append(others, t)
-				} else if _, ok := scalarArg(v); !ok || arg != "weight" {
+				} else if s, ok := scalarArg(v); !ok || arg != "weight" {
 					return nil, typeErr("%s(): argument '%s' (position %d) must be Tensor, not %s", name, arg, i+1, typeName(v))
+				} else {
+					scalars = append(scalars, s.Value())
 				}
 			}
-			return h.wrapResult(h.rt.InplacePointwise(name, x.t, others...))
+			return h.wrapResult(h.rt.InplacePointwiseScalars(name, x.t, others, scalars))
 		})
 	}
 	both("reciprocal", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

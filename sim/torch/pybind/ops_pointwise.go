@@ -219,5 +219,12 @@ func clampOp(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Val
 	if err != nil {
 		return nil, err
 	}
-	return h.wrapResult(h.rt.Clamp(x.t))
+	var bounds [2]*float64 // the values only: min and max as numbers
+	for i, name := range []string{"min", "max"} {
+		if s, ok := scalarArg(argOr(args, kwargs, i+1, name)); ok {
+			v := s.Value()
+			bounds[i] = &v
+		}
+	}
+	return h.wrapResult(h.rt.ClampNumbers(x.t, bounds[0], bounds[1]))
 }

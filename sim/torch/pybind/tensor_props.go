@@ -120,7 +120,12 @@ func init() {
 	})
 	info("item", func(h *Host, x *Tensor) py.Value { return itemValue(x.t) })
 	info("data_ptr", func(h *Host, x *Tensor) py.Value { return py.Int(int64(x.t.DataPtr(blockAddr))) })
-	info("tolist", func(h *Host, x *Tensor) py.Value { return h.zerosList(x.t, x.t.Shape()) })
+	info("tolist", func(h *Host, x *Tensor) py.Value {
+		if vals, err := x.t.Values(); err == nil {
+			return h.valuesList(x.t.DType(), x.t.Shape(), vals)
+		}
+		return h.zerosList(x.t, x.t.Shape())
+	})
 	method("size", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("size", args)
 		if err != nil {
@@ -210,6 +215,26 @@ func wrapIndex(i int64, n int) (int, error) {
 }
 
 // zerosList is tolist(): nested lists of the (unsimulated) zero value.
+// valuesList is tolist() of computed values (row-major), typed as
+// item() types them.
+func (h *Host) valuesList(dt torch.DType, shape []int64, vals []float64) py.Value {
+	if len(shape) == 0 {
+		switch {
+		case dt == torch.Bool:
+			return py.Bool(vals[0] != 0)
+		case dt.IsIntegral(false):
+			return py.Int(int64(vals[0]))
+		}
+		return py.Float(vals[0])
+	}
+	vs := make([]py.Value, shape[0])
+	step := len(vals) / max(int(shape[0]), 1)
+	for i := range vs {
+		vs[i] = h.valuesList(dt, shape[1:], vals[i*step:(i+1)*step])
+	}
+	return h.it.NewList(vs)
+}
+
 func (h *Host) zerosList(t *torch.Tensor, shape []int64) py.Value {
 	if len(shape) == 0 {
 		return itemValue(t)

@@ -1,0 +1,721 @@
+package gpuexec
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// The neural-network ops (layer_norm, embedding and indexing, cat/stack,
+// attention), composed of the map, row, matmul and index kernels over
+// float32 scratch buffers: every intermediate is in f32, as PyTorch's
+// opmath, and the result is converted into the output's type and layout
+// by the strided copy.
+
+// scratch holds the temporaries of one op; free waits for the device
+// before it frees them.
+type scratch struct {
+	e    *Executor
+	cuda bool
+	ts   []temp
+}
+
+// f32 is a fresh contiguous float32 buffer of shape.
+func (s *scratch) f32(shape []int64) (operand, error) {
+	return s.typed(kernels.F32, shape)
+}
+
+func (s *scratch) typed(kt kernels.DType, shape []int64) (operand, error) {
+	t, err := s.e.tempAlloc(s.cuda, numel(shape)*kt.Size())
+	if err != nil {
+		return operand{}, err
+	}
+	s.ts = append(s.ts, t)
+	return tempOperand(t, kt, shape), nil
+}
+
+// asF32 is x converted to a contiguous float32 copy (x's shape).
+func (s *scratch) asF32(k gpu.Kernels, x operand) (operand, error) {
+	c, err := s.f32(x.shape)
+	if err != nil {
+		return operand{}, err
+	}
+	return c, s.e.mapOp(k, "copy", c, []operand{x}, 0, 0)
+}
+
+func (s *scratch) free() error {
+	if len(s.ts) == 0 {
+		return nil
+	}
+	err := s.e.syncIf(s.cuda)
+	for _, t := range s.ts {
+		if ferr := s.e.tempFree(t); err == nil {
+			err = ferr
+		}
+	}
+	s.ts = nil
+	return err
+}
+
+// withScratch runs fn with a scratch on out's side and frees it after.
+func (e *Executor) withScratch(cuda bool, fn func(s *scratch) error) (err error) {
+	s := &scratch{e: e, cuda: cuda}
+	defer func() {
+		if ferr := s.free(); err == nil {
+			err = ferr
+		}
+	}()
+	return fn(s)
+}
+
+// reshaped is a contiguous operand seen with another shape of the same size.
+func reshaped(x operand, shape []int64) operand {
+	x.shape, x.strides = shape, contiguousStrides(shape)
+	return x
+}
+
+// transposed swaps x's last two dimensions (a view).
+func transposed(x operand) operand {
+	r := len(x.shape)
+	sh, st := append([]int64(nil), x.shape...), append([]int64(nil), x.strides...)
+	sh[r-2], sh[r-1] = sh[r-1], sh[r-2]
+	st[r-2], st[r-1] = st[r-1], st[r-2]
+	x.shape, x.strides = sh, st
+	return x
+}
+
+// reduceInto writes the sum (or mean) of in over dims into the contiguous out.
+func (e *Executor) reduceInto(k gpu.Kernels, out, in operand, mean bool, dims ...int64) error {
+	kind := torch.ExecSum
+	if mean {
+		kind = torch.ExecMean
+	}
+	return e.reduce(k, &torch.ExecOp{Kind: kind, Ints: dims}, out, []operand{in})
+}
+
+// optional splits the two presence masks off op.Ints (see torch.ExecLayerNorm)
+// and returns, for each of nOut outputs and nIn inputs, the operand or nil.
+func optional(op *torch.ExecOp, out []operand, ins []operand, nOut, nIn int) ([]*operand, []*operand, []int64, error) {
+	if len(op.Ints) < 2 {
+		return nil, nil, nil, fmt.Errorf("gpuexec: %s without operand masks", op.Kind)
+	}
+	om, im := op.Ints[len(op.Ints)-2], op.Ints[len(op.Ints)-1]
+	pick := func(mask int64, ops []operand, n int) ([]*operand, error) {
+		res := make([]*operand, n)
+		j := 0
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) == 0 {
+				continue
+			}
+			if j >= len(ops) {
+				return nil, fmt.Errorf("gpuexec: %s: mask %b for %d operands", op.Kind, mask, len(ops))
+			}
+			res[i] = &ops[j]
+			j++
+		}
+		if j != len(ops) {
+			return nil, fmt.Errorf("gpuexec: %s: mask %b for %d operands", op.Kind, mask, len(ops))
+		}
+		return res, nil
+	}
+	o, err := pick(om, out, nOut)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	i, err := pick(im, ins, nIn)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return o, i, op.Ints[:len(op.Ints)-2], nil
+}
+
+// resolveOuts resolves every output of op (out[0] is already resolved).
+func (e *Executor) resolveOuts(op *torch.ExecOp, first operand) ([]operand, error) {
+	outs := []operand{first}
+	for _, t := range op.Out[1:] {
+		o, err := e.resolve(t)
+		if err != nil {
+			return nil, err
+		}
+		if o.cuda() != first.cuda() {
+			return nil, errUnsupported("%s: outputs on two devices", op.Kind)
+		}
+		outs = append(outs, o)
+	}
+	return outs, nil
+}
+
+// layerNorm is native_layer_norm: two-pass mean and variance per row in f32.
+func (e *Executor) layerNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	outs, err := e.resolveOuts(op, out)
+	if err != nil {
+		return err
+	}
+	o, in, ints, err := optional(op, outs, ins, 3, 3)
+	if err != nil {
+		return err
+	}
+	if o[0] == nil || in[0] == nil || len(ints) < 1 || len(op.Scalars) < 1 {
+		return fmt.Errorf("gpuexec: layer_norm takes x, k and eps")
+	}
+	x, w, b := *in[0], in[1], in[2]
+	rows, d, err := normRows(x.shape, ints[0])
+	if err != nil {
+		return err
+	}
+	eps := float32(op.Scalars[0])
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		xs, err := s.asF32(k, x)
+		if err != nil {
+			return err
+		}
+		xs = reshaped(xs, []int64{rows, d})
+		mean, err := s.f32([]int64{rows, 1})
+		if err != nil {
+			return err
+		}
+		rstd, err := s.f32([]int64{rows, 1})
+		if err != nil {
+			return err
+		}
+		sq, err := s.f32([]int64{rows, d})
+		if err != nil {
+			return err
+		}
+		steps := []func() error{
+			func() error { return e.reduceInto(k, mean, xs, true, 1) },
+			func() error { return e.mapOp(k, "sub", xs, []operand{xs, mean}, 1, 0) },
+			func() error { return e.mapOp(k, "square", sq, []operand{xs}, 0, 0) },
+			func() error { return e.reduceInto(k, rstd, sq, true, 1) },
+			func() error { return e.mapOp(k, "affine", rstd, []operand{rstd}, 1, eps) },
+			func() error { return e.mapOp(k, "rsqrt", rstd, []operand{rstd}, 0, 0) },
+			func() error { return e.mapOp(k, "mul", xs, []operand{xs, rstd}, 0, 0) },
+		}
+		if err := run(steps); err != nil {
+			return err
+		}
+		for i, p := range []*operand{w, b} {
+			if p == nil {
+				continue
+			}
+			p32, err := s.asF32(k, *p)
+			if err != nil {
+				return err
+			}
+			p32 = reshaped(p32, []int64{d})
+			if i == 0 {
+				err = e.mapOp(k, "mul", xs, []operand{xs, p32}, 0, 0)
+			} else {
+				err = e.mapOp(k, "add", xs, []operand{xs, p32}, 1, 0)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if err := e.mapOp(k, "copy", *o[0], []operand{reshaped(xs, o[0].shape)}, 0, 0); err != nil {
+			return err
+		}
+		// mean and rstd (the reduce's mean was overwritten by nothing).
+		for i, st := range []operand{mean, rstd} {
+			if p := o[1+i]; p != nil {
+				if err := e.mapOp(k, "copy", *p, []operand{reshaped(st, p.shape)}, 0, 0); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// normRows is the [rows, d] view of layer_norm over the last k dims.
+func normRows(shape []int64, k int64) (rows, d int64, err error) {
+	r := int64(len(shape))
+	if k < 0 || k > r {
+		return 0, 0, fmt.Errorf("gpuexec: layer_norm over %d of %d dims", k, r)
+	}
+	rows, d = numel(shape[:r-k]), numel(shape[r-k:])
+	if rows == 0 || d == 0 {
+		return 0, 0, errUnsupported("layer_norm of an empty tensor")
+	}
+	return rows, d, nil
+}
+
+func run(steps []func() error) error {
+	for _, f := range steps {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// layerNormBack is native_layer_norm_backward from the saved mean and rstd:
+// x̂ = (x−mean)·rstd, gy = g·w, grad_x = rstd·(gy − mean(gy) − x̂·mean(gy·x̂)),
+// grad_w = Σ_rows g·x̂, grad_b = Σ_rows g.
+func (e *Executor) layerNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	outs, err := e.resolveOuts(op, out)
+	if err != nil {
+		return err
+	}
+	o, in, ints, err := optional(op, outs, ins, 3, 5)
+	if err != nil {
+		return err
+	}
+	if in[0] == nil || in[1] == nil || in[2] == nil || in[3] == nil || len(ints) < 1 {
+		return fmt.Errorf("gpuexec: layer_norm_backward takes grad, x, mean, rstd and k")
+	}
+	rows, d, err := normRows(in[1].shape, ints[0])
+	if err != nil {
+		return err
+	}
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		var f [4]operand // g, x, mean, rstd in f32
+		for i := range f {
+			c, err := s.asF32(k, *in[i])
+			if err != nil {
+				return err
+			}
+			f[i] = c
+		}
+		g, x := reshaped(f[0], []int64{rows, d}), reshaped(f[1], []int64{rows, d})
+		mean, rstd := reshaped(f[2], []int64{rows, 1}), reshaped(f[3], []int64{rows, 1})
+		t, err := s.f32([]int64{rows, d})
+		if err != nil {
+			return err
+		}
+		if err := run([]func() error{
+			func() error { return e.mapOp(k, "sub", x, []operand{x, mean}, 1, 0) },
+			func() error { return e.mapOp(k, "mul", x, []operand{x, rstd}, 0, 0) },
+		}); err != nil {
+			return err
+		}
+		row, err := s.f32([]int64{d})
+		if err != nil {
+			return err
+		}
+		if p := o[2]; p != nil { // grad_bias
+			if err := e.reduceInto(k, row, g, false, 0); err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "copy", *p, []operand{reshaped(row, p.shape)}, 0, 0); err != nil {
+				return err
+			}
+		}
+		if p := o[1]; p != nil { // grad_weight
+			if err := e.mapOp(k, "mul", t, []operand{g, x}, 0, 0); err != nil {
+				return err
+			}
+			if err := e.reduceInto(k, row, t, false, 0); err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "copy", *p, []operand{reshaped(row, p.shape)}, 0, 0); err != nil {
+				return err
+			}
+		}
+		p := o[0]
+		if p == nil {
+			return nil
+		}
+		if w := in[4]; w != nil {
+			w32, err := s.asF32(k, *w)
+			if err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "mul", g, []operand{g, reshaped(w32, []int64{d})}, 0, 0); err != nil {
+				return err
+			}
+		}
+		a, err := s.f32([]int64{rows, 1})
+		if err != nil {
+			return err
+		}
+		bb, err := s.f32([]int64{rows, 1})
+		if err != nil {
+			return err
+		}
+		return run([]func() error{
+			func() error { return e.reduceInto(k, a, g, true, 1) },
+			func() error { return e.mapOp(k, "mul", t, []operand{g, x}, 0, 0) },
+			func() error { return e.reduceInto(k, bb, t, true, 1) },
+			func() error { return e.mapOp(k, "mul", t, []operand{x, bb}, 0, 0) },
+			func() error { return e.mapOp(k, "sub", g, []operand{g, a}, 1, 0) },
+			func() error { return e.mapOp(k, "sub", g, []operand{g, t}, 1, 0) },
+			func() error { return e.mapOp(k, "mul", g, []operand{g, rstd}, 0, 0) },
+			func() error { return e.mapOp(k, "copy", *p, []operand{reshaped(g, p.shape)}, 0, 0) },
+		})
+	})
+}
+
+// indexOperand brings an int64 index operand to out's side (a CPU index
+// of a CUDA tensor is copied to a device scratch buffer).
+func (e *Executor) indexOperand(s *scratch, idx operand, cuda bool) (operand, error) {
+	if idx.kt != kernels.I64 {
+		return operand{}, errUnsupported("index with %s indices", idx.kt)
+	}
+	if idx.cuda() == cuda {
+		return idx, nil
+	}
+	if !cuda {
+		return operand{}, errUnsupported("CUDA indices of a CPU tensor")
+	}
+	d, err := s.typed(kernels.I64, idx.shape)
+	if err != nil {
+		return operand{}, err
+	}
+	return d, e.transfer(d, idx)
+}
+
+// indexLaunch runs an index kernel over shape with the operands' strides
+// (dst, src, idx, aligned to shape).
+func (e *Executor) indexLaunch(k gpu.Kernels, mode kernels.IndexMode, kt kernels.DType, shape []int64, dst, src, idx operand, st [3][]int64, dimStride, dimSize, skip int64) error {
+	if numel(shape) == 0 {
+		return nil
+	}
+	cs, cst := collapse(shape, st[:])
+	sh, ops, ok := launchShape(cs, cst)
+	if !ok {
+		return errUnsupported("index over %d non-mergeable dimensions", len(cs))
+	}
+	ops[0].Addr, ops[1].Addr, ops[2].Addr = dst.addr, src.addr, idx.addr
+	return k.Index(mode, kt, sh, ops[0], ops[1], ops[2], dimStride, dimSize, skip)
+}
+
+// spread places an index's strides at dim d of a tensor's strides: the
+// strides of t over the result shape t.shape[:d] + idx.shape + t.shape[d+1:]
+// (0 on the index dims), and those of idx (0 elsewhere).
+func spread(tStrides, idxStrides []int64, d int) (ts, is []int64) {
+	ni := len(idxStrides)
+	ts = append(append(append([]int64{}, tStrides[:d]...), make([]int64, ni)...), tStrides[d+1:]...)
+	is = append(append(make([]int64, d), idxStrides...), make([]int64, len(tStrides)-d-1)...)
+	return ts, is
+}
+
+func isIndexDType(kt kernels.DType) bool {
+	for _, t := range kernels.IndexDTypes {
+		if t == kt {
+			return true
+		}
+	}
+	return false
+}
+
+// index is t[idx] along dim Ints[0] (embedding, index_select, aten::index).
+func (e *Executor) index(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	if len(ins) != 2 || len(op.Ints) < 1 {
+		return fmt.Errorf("gpuexec: index takes t, idx and a dim")
+	}
+	t := ins[0]
+	d := int(op.Ints[0])
+	if t.cuda() != out.cuda() || t.kt != out.kt || !isIndexDType(t.kt) || d < 0 || d >= len(t.shape) {
+		return errUnsupported("index of %s %v into %s %v", t.kt, t.shape, out.kt, out.shape)
+	}
+	if len(out.shape) != len(t.shape)-1+len(ins[1].shape) {
+		return errUnsupported("index shapes %v[%v] → %v", t.shape, ins[1].shape, out.shape)
+	}
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		idx, err := e.indexOperand(s, ins[1], out.cuda())
+		if err != nil {
+			return err
+		}
+		ts, is := spread(t.strides, idx.strides, d)
+		return e.indexLaunch(k, kernels.IndexGather, out.kt, out.shape, out, t, idx,
+			[3][]int64{out.strides, ts, is}, t.strides[d], t.shape[d], torch.NoSkipIndex)
+	})
+}
+
+// indexBack is index's backward: grad_t zeroed, then grad scattered and
+// added at the indices (f32 accumulation).
+func (e *Executor) indexBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	if len(ins) != 2 || len(op.Ints) < 2 {
+		return fmt.Errorf("gpuexec: index_backward takes grad, idx, a dim and skip")
+	}
+	g := ins[0]
+	d := int(op.Ints[0])
+	if g.cuda() != out.cuda() || out.kt == kernels.I64 || d < 0 || d >= len(out.shape) ||
+		len(g.shape) != len(out.shape)-1+len(ins[1].shape) {
+		return errUnsupported("index_backward of %s %v into %s %v", g.kt, g.shape, out.kt, out.shape)
+	}
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		idx, err := e.indexOperand(s, ins[1], out.cuda())
+		if err != nil {
+			return err
+		}
+		acc := out
+		if out.kt != kernels.F32 {
+			if acc, err = s.f32(out.shape); err != nil {
+				return err
+			}
+		}
+		if err := e.mapOp(k, "fill", acc, nil, 0, 0); err != nil {
+			return err
+		}
+		src := g
+		if g.kt != kernels.F32 {
+			if src, err = s.asF32(k, g); err != nil {
+				return err
+			}
+		}
+		ds, is := spread(acc.strides, idx.strides, d)
+		if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, src.shape, acc, src, idx,
+			[3][]int64{ds, src.strides, is}, acc.strides[d], acc.shape[d], op.Ints[1]); err != nil {
+			return err
+		}
+		if acc.addr != out.addr {
+			return e.mapOp(k, "copy", out, []operand{acc}, 0, 0)
+		}
+		return nil
+	})
+}
+
+// cat copies every input into its window of the output (stack: a new dim).
+func (e *Executor) cat(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	if len(op.Ints) < 2 {
+		return fmt.Errorf("gpuexec: cat takes a dim and the stack flag")
+	}
+	d, stack := int(op.Ints[0]), op.Ints[1] == 1
+	if d < 0 || d >= len(out.shape) {
+		return fmt.Errorf("gpuexec: cat along dim %d of %v", d, out.shape)
+	}
+	size := uint64(out.kt.Size())
+	off := int64(0)
+	for i, in := range ins {
+		w := out
+		if stack {
+			w.shape = append(append([]int64{}, out.shape[:d]...), out.shape[d+1:]...)
+			w.strides = append(append([]int64{}, out.strides[:d]...), out.strides[d+1:]...)
+			w.addr = out.addr + uint64(int64(i)*out.strides[d])*size
+		} else {
+			if len(in.shape) != len(out.shape) {
+				if numel(in.shape) == 0 {
+					continue // the legacy empty 1-d tensor cat skips
+				}
+				return errUnsupported("cat of %v into %v", in.shape, out.shape)
+			}
+			w.shape = append([]int64{}, out.shape...)
+			w.shape[d] = in.shape[d]
+			w.addr = out.addr + uint64(off*out.strides[d])*size
+			off += in.shape[d]
+		}
+		if !sameShape(w.shape, in.shape) {
+			return errUnsupported("cat of %v into a window %v", in.shape, w.shape)
+		}
+		if err := e.mapOp(k, "copy", w, []operand{in}, 0, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sdpaInputs checks the attention operands: q [B,H,L,E], k [B,H,S,E],
+// v [B,H,S,Ev] with the same B, H.
+func sdpaInputs(q, kk, v operand) error {
+	if len(q.shape) != 4 || len(kk.shape) != 4 || len(v.shape) != 4 {
+		return errUnsupported("attention of %d-d inputs", len(q.shape))
+	}
+	for i := 0; i < 2; i++ {
+		if q.shape[i] != kk.shape[i] || q.shape[i] != v.shape[i] {
+			return errUnsupported("attention with broadcast batch dims %v %v %v", q.shape, kk.shape, v.shape)
+		}
+	}
+	if q.shape[3] != kk.shape[3] || kk.shape[2] != v.shape[2] {
+		return errUnsupported("attention shapes %v %v %v", q.shape, kk.shape, v.shape)
+	}
+	return nil
+}
+
+// attnProbs computes P = softmax(Q·Kᵀ·scale + mask) [B,H,L,S] in f32 (q and
+// k already f32).
+func (e *Executor) attnProbs(k gpu.Kernels, s *scratch, q, kk operand, mask *operand, causal bool, scale float32) (operand, error) {
+	b, h, l, sl := q.shape[0], q.shape[1], q.shape[2], kk.shape[2]
+	p, err := s.f32([]int64{b, h, l, sl})
+	if err != nil {
+		return operand{}, err
+	}
+	if err := e.matmul(k, p, []operand{q, transposed(kk)}); err != nil {
+		return operand{}, err
+	}
+	if err := e.mapOp(k, "affine", p, []operand{p}, scale, 0); err != nil {
+		return operand{}, err
+	}
+	if mask != nil {
+		m, err := s.asF32(k, *mask)
+		if err != nil {
+			return operand{}, err
+		}
+		if err := e.mapOp(k, "add", p, []operand{p, m}, 1, 0); err != nil {
+			return operand{}, err
+		}
+	}
+	if causal {
+		vals := make([]float64, l*sl)
+		for i := int64(0); i < l; i++ {
+			for j := i + 1; j < sl; j++ {
+				vals[i*sl+j] = math.Inf(-1)
+			}
+		}
+		m, err := s.f32([]int64{l, sl})
+		if err != nil {
+			return operand{}, err
+		}
+		if err := e.values(m, vals); err != nil {
+			return operand{}, err
+		}
+		if err := e.mapOp(k, "add", p, []operand{p, m}, 1, 0); err != nil {
+			return operand{}, err
+		}
+	}
+	return p, e.softmax(k, &torch.ExecOp{Kind: torch.ExecSoftmax, Ints: []int64{3}}, p, []operand{p})
+}
+
+// matmulInto is out = a·b, through an f32 buffer when out is not f32.
+func (e *Executor) matmulInto(k gpu.Kernels, s *scratch, out, a, b operand) error {
+	if out.kt == kernels.F32 {
+		return e.matmul(k, out, []operand{a, b})
+	}
+	c, err := s.f32(out.shape)
+	if err != nil {
+		return err
+	}
+	if err := e.matmul(k, c, []operand{a, b}); err != nil {
+		return err
+	}
+	return e.mapOp(k, "copy", out, []operand{c}, 0, 0)
+}
+
+// f32All converts operands to f32 (f32 ones are used as they are).
+func (s *scratch) f32All(k gpu.Kernels, xs ...operand) ([]operand, error) {
+	out := make([]operand, len(xs))
+	for i, x := range xs {
+		if x.kt == kernels.F32 {
+			out[i] = x
+			continue
+		}
+		c, err := s.asF32(k, x)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// sdpa is softmax(Q·Kᵀ·scale + mask)·V.
+func (e *Executor) sdpa(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	o, in, ints, err := optional(op, []operand{out}, ins, 1, 4)
+	if err != nil {
+		return err
+	}
+	if o[0] == nil || in[0] == nil || in[1] == nil || in[2] == nil || len(ints) < 1 || len(op.Scalars) < 1 {
+		return fmt.Errorf("gpuexec: sdpa takes q, k, v, is_causal and scale")
+	}
+	if err := sdpaInputs(*in[0], *in[1], *in[2]); err != nil {
+		return err
+	}
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		f, err := s.f32All(k, *in[0], *in[1], *in[2])
+		if err != nil {
+			return err
+		}
+		p, err := e.attnProbs(k, s, f[0], f[1], in[3], ints[0] != 0, float32(op.Scalars[0]))
+		if err != nil {
+			return err
+		}
+		return e.matmulInto(k, s, out, p, f[2])
+	})
+}
+
+// sdpaBack recomputes P and computes dV = Pᵀ·dO, dS = P∘(dP − Σ dP∘P) with
+// dP = dO·Vᵀ, dQ = dS·K·scale, dK = dSᵀ·Q·scale.
+func (e *Executor) sdpaBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	outs, err := e.resolveOuts(op, out)
+	if err != nil {
+		return err
+	}
+	o, in, ints, err := optional(op, outs, ins, 3, 5)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < 4; i++ {
+		if in[i] == nil {
+			return fmt.Errorf("gpuexec: sdpa_backward takes grad, q, k, v")
+		}
+	}
+	if len(ints) < 1 || len(op.Scalars) < 1 {
+		return fmt.Errorf("gpuexec: sdpa_backward takes is_causal and scale")
+	}
+	if err := sdpaInputs(*in[1], *in[2], *in[3]); err != nil {
+		return err
+	}
+	scale := float32(op.Scalars[0])
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		f, err := s.f32All(k, *in[0], *in[1], *in[2], *in[3])
+		if err != nil {
+			return err
+		}
+		g, q, kk, v := f[0], f[1], f[2], f[3]
+		p, err := e.attnProbs(k, s, q, kk, in[4], ints[0] != 0, scale)
+		if err != nil {
+			return err
+		}
+		if dv := o[2]; dv != nil {
+			if err := e.matmulInto(k, s, *dv, transposed(p), g); err != nil {
+				return err
+			}
+		}
+		if o[0] == nil && o[1] == nil {
+			return nil
+		}
+		ds, err := s.f32(p.shape)
+		if err != nil {
+			return err
+		}
+		if err := e.matmul(k, ds, []operand{g, transposed(v)}); err != nil {
+			return err
+		}
+		if err := e.softmax(k, &torch.ExecOp{Kind: torch.ExecSoftmaxBack, Ints: []int64{3}}, ds, []operand{ds, p}); err != nil {
+			return err
+		}
+		if err := e.mapOp(k, "affine", ds, []operand{ds}, scale, 0); err != nil {
+			return err
+		}
+		if dq := o[0]; dq != nil {
+			if err := e.matmulInto(k, s, *dq, ds, kk); err != nil {
+				return err
+			}
+		}
+		if dk := o[1]; dk != nil {
+			return e.matmulInto(k, s, *dk, transposed(ds), q)
+		}
+		return nil
+	})
+}
+
+// execNN dispatches the kinds of this file; handled is false for others.
+func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) (handled bool, err error) {
+	switch op.Kind {
+	case torch.ExecLayerNorm:
+		return true, e.layerNorm(k, op, out, ins)
+	case torch.ExecLayerNormBack:
+		return true, e.layerNormBack(k, op, out, ins)
+	case torch.ExecIndex:
+		return true, e.index(k, op, out, ins)
+	case torch.ExecIndexBack:
+		return true, e.indexBack(k, op, out, ins)
+	case torch.ExecCat:
+		return true, e.cat(k, op, out, ins)
+	case torch.ExecSDPA:
+		return true, e.sdpa(k, op, out, ins)
+	case torch.ExecSDPABack:
+		return true, e.sdpaBack(k, op, out, ins)
+	}
+	return false, nil
+}
+
+// crossDeviceNN reports kinds whose index operand may be on the host while
+// the tensor is on the device (t[cpu_idx]).
+func crossDeviceNN(kind torch.ExecKind) bool {
+	return kind == torch.ExecIndex || kind == torch.ExecIndexBack
+}

@@ -1,0 +1,94 @@
+package torch
+
+// Executor kinds of the neural-network ops (layer_norm, embedding and
+// indexing, cat/stack, attention). Kinds whose operands may be absent
+// (an optional weight, a gradient nobody needs) end Ints with two masks,
+// appended by computeOpt: bit i of the next-to-last says that output i is
+// present, bit i of the last that input i is; Out and In hold only the
+// present operands, in order.
+const (
+	// ExecLayerNorm is native_layer_norm: Out = [y, mean, rstd] (mean and
+	// rstd of x.shape[:-k] + [1]*k), In = [x, weight?, bias?], Ints[0] = k
+	// (normalized dims), Scalars[0] = eps; masks.
+	ExecLayerNorm ExecKind = "layer_norm"
+	// ExecLayerNormBack is native_layer_norm_backward: Out = [grad_x?,
+	// grad_weight?, grad_bias?], In = [grad, x, mean, rstd, weight?],
+	// Ints[0] = k; masks.
+	ExecLayerNormBack ExecKind = "layer_norm_backward"
+	// ExecIndex is t[idx] along dim Ints[0] (aten::index with one index
+	// tensor, index_select, embedding with d = 0): Out = t.shape[:d] +
+	// idx.shape + t.shape[d+1:], In = [t, idx (int64)].
+	ExecIndex ExecKind = "index"
+	// ExecIndexBack is the backward of ExecIndex (index_put_ with
+	// accumulate into zeros, embedding_dense_backward): Out = grad_t (zeroed
+	// then accumulated), In = [grad, idx], Ints[0] = d, Ints[1] = an index
+	// value that contributes nothing (embedding's padding_idx) or
+	// NoSkipIndex.
+	ExecIndexBack ExecKind = "index_backward"
+	// ExecCat is torch.cat along Ints[0] (Ints[1] = 1: torch.stack, a new
+	// dimension Ints[0]): Out = the result, In = the tensors.
+	ExecCat ExecKind = "cat"
+	// ExecSDPA is scaled_dot_product_attention without dropout, as the math
+	// backend computes it: Out = softmax(Q·Kᵀ·scale + mask)·V, In = [q, k,
+	// v, mask?] (a float mask added; bool masks are not computed), Ints[0]
+	// = is_causal, Scalars[0] = scale; masks.
+	ExecSDPA ExecKind = "sdpa"
+	// ExecSDPABack is its backward: Out = [grad_q?, grad_k?, grad_v?], In =
+	// [grad, q, k, v, mask?], Ints[0] = is_causal, Scalars[0] = scale;
+	// masks.
+	ExecSDPABack ExecKind = "sdpa_backward"
+)
+
+// NoSkipIndex is ExecIndexBack's Ints[1] when every index contributes.
+const NoSkipIndex = -1 << 63
+
+// computeOpt is compute for kinds with optional operands: nil outputs and
+// inputs are left out and their presence is appended to ints as two
+// masks (see ExecLayerNorm).
+func (rt *Runtime) computeOpt(kind ExecKind, outs, ins []*Tensor, scalars []float64, ints []int64) {
+	var om, im int64
+	var po, pi []*Tensor
+	for i, t := range outs {
+		if t != nil {
+			om |= 1 << i
+			po = append(po, t)
+		}
+	}
+	for i, t := range ins {
+		if t != nil {
+			im |= 1 << i
+			pi = append(pi, t)
+		}
+	}
+	if len(po) == 0 {
+		return
+	}
+	rt.compute(kind, po, pi, scalars, append(ints, om, im))
+}
+
+// savedForValues unpacks saved tensors of n to compute a backward's values
+// (GPU runs only: the simulator's backwards do not unpack what they do
+// not need for memory). ok is false when one is unavailable; release
+// gives them back.
+func (rt *Runtime) savedForValues(n *Node, idx ...int) (ts []*Tensor, release func(), ok bool) {
+	release = func() {
+		for _, t := range ts {
+			if t != nil {
+				t.Release()
+			}
+		}
+	}
+	for _, i := range idx {
+		if i >= len(n.saved) {
+			release()
+			return nil, func() {}, false
+		}
+		t, err := n.unpack(i)
+		if err != nil {
+			release()
+			return nil, func() {}, false
+		}
+		ts = append(ts, t)
+	}
+	return ts, release, true
+}
