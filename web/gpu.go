@@ -41,11 +41,8 @@ type GPUInfo struct {
 // baseline, or the job fails as a leak. Close the returned queue (then the
 // device) when the server stops.
 func NewGPU(dev gpu.Device, limits gpujob.Limits, opts gpujob.Options) (*GPU, *gpujob.Queue, error) {
-	if limits == (gpujob.Limits{}) {
-		limits = gpujob.DefaultLimits()
-	}
 	name := dev.Name()
-	q, err := gpujob.NewQueue([]gpujob.Worker{{
+	return NewGPUService([]gpujob.Worker{{
 		Name:   "GPU 0 (" + name + ")",
 		Runner: GPURunner{Dev: dev},
 		LeakCheck: func() (int64, int64) {
@@ -55,12 +52,22 @@ func NewGPU(dev gpu.Device, limits gpujob.Limits, opts gpujob.Options) (*GPU, *g
 			}
 			return dev.Baseline(), used
 		},
-	}}, opts)
+	}}, []string{name}, limits, opts)
+}
+
+// NewGPUService is NewGPU for any workers: the queue over them and its
+// websocket handler, with devices as /gpu/info names them. Tests and demos
+// use it with a RecordedGPURunner or gpujob.ReplayRunner in place of a GPU.
+func NewGPUService(workers []gpujob.Worker, devices []string, limits gpujob.Limits, opts gpujob.Options) (*GPU, *gpujob.Queue, error) {
+	if limits == (gpujob.Limits{}) {
+		limits = gpujob.DefaultLimits()
+	}
+	q, err := gpujob.NewQueue(workers, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("web: GPU queue: %w", err)
 	}
 	h := gpujob.NewHandler(q, gpujob.HandlerOptions{Limits: limits, Log: opts.Log})
-	return &GPU{Handler: h, Info: GPUInfo{Devices: []string{name}, Limits: limits, queue: q}}, q, nil
+	return &GPU{Handler: h, Info: GPUInfo{Devices: devices, Limits: limits, queue: q}}, q, nil
 }
 
 // GPURunner is the gpujob.Runner of one GPU: the script on the simulator,
@@ -71,6 +78,20 @@ type GPURunner struct {
 
 // Run implements gpujob.Runner. The events sent to emit are the GPU run's.
 func (r GPURunner) Run(ctx context.Context, job gpujob.Job, emit func(trace.Event)) (gpujob.Result, error) {
+	p, err := compare.RunPair(ctx, r.Dev, simRequest(job), emit)
+	var leak *gpu.LeakError
+	if err != nil && !errors.As(err, &leak) {
+		return gpujob.Result{}, err
+	}
+	res, cerr := pairResult(p)
+	if cerr != nil {
+		return res, cerr
+	}
+	return res, err
+}
+
+// simRequest is the simulator's request for a job, under its limits.
+func simRequest(job gpujob.Job) sim.Request {
 	lim := sim.DefaultLimits()
 	if job.Limits.MaxSteps > 0 {
 		lim.MaxSteps = job.Limits.MaxSteps
@@ -87,19 +108,19 @@ func (r GPURunner) Run(ctx context.Context, job gpujob.Job, emit func(trace.Even
 	if job.Limits.MaxEvents > 0 {
 		lim.MaxEvents = job.Limits.MaxEvents
 	}
-	req := sim.Request{Script: job.Script, Filename: "<script>", Profile: job.Profile, AllocConf: job.AllocConf, Limits: lim}
-	p, err := compare.RunPair(ctx, r.Dev, req, emit)
-	var leak *gpu.LeakError
-	if err != nil && !errors.As(err, &leak) {
-		return gpujob.Result{}, err
-	}
+	return sim.Request{Script: job.Script, Filename: "<script>", Profile: job.Profile, AllocConf: job.AllocConf, Limits: lim}
+}
+
+// pairResult is a job's result: the GPU run's output and leak check, and
+// the side-by-side table of the pair.
+func pairResult(p *compare.Pair) (gpujob.Result, error) {
 	res := gpujob.Result{Stdout: p.GPU.Stdout, Error: p.GPU.Error, UsedBefore: p.GPU.UsedBefore, UsedAfter: p.GPU.UsedAfter}
-	raw, merr := json.Marshal(compare.Compare(p, compare.Options{}))
-	if merr != nil {
-		return res, fmt.Errorf("web: encoding the comparison: %w", merr)
+	raw, err := json.Marshal(compare.Compare(p, compare.Options{}))
+	if err != nil {
+		return res, fmt.Errorf("web: encoding the comparison: %w", err)
 	}
 	res.Compare = raw
-	return res, err
+	return res, nil
 }
 
 // serveGPUInfo answers /gpu/info with the device, the limits and the

@@ -70,18 +70,7 @@ func appendResponse(dst []byte, r Response) []byte {
 	}
 	o.str("hostError", r.HostError, true)
 	o.key("events")
-	if r.Events == nil {
-		o.b = append(o.b, "null"...)
-	} else {
-		o.b = append(o.b, '[')
-		for i := range r.Events {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.b = appendEvent(o.b, &r.Events[i])
-		}
-		o.b = append(o.b, ']')
-	}
+	o.b = trace.AppendJSONArray(o.b, r.Events) // the stream's one encoder, shared with the GPU websocket
 	return o.end()
 }
 
@@ -92,52 +81,6 @@ func appendScriptError(dst []byte, e *ScriptError) []byte {
 	o.str("traceback", e.Traceback, false)
 	o.int("line", int64(e.Line), false)
 	o.int("col", int64(e.Col), true)
-	return o.end()
-}
-
-// appendEvent appends one trace.Event with the field names and omissions of
-// its json tags.
-func appendEvent(dst []byte, e *trace.Event) []byte {
-	o := newObject(dst)
-	o.int("seq", int64(e.Seq), false)
-	o.str("kind", string(e.Kind), false)
-	o.int("line", int64(e.Line), false)
-	o.uint("addr", e.Addr, true)
-	o.int("size", e.Size, true)
-	o.int("requested", e.Requested, true)
-	o.uint("segment", e.Segment, true)
-	o.str("pool", string(e.Pool), true)
-	if e.Label != nil {
-		o.key("label")
-		l := newObject(o.b)
-		l.str("kind", string(e.Label.Kind), false)
-		l.str("name", e.Label.Name, true)
-		l.str("detail", e.Label.Detail, true)
-		o.b = l.end()
-	}
-	o.str("text", e.Text, true)
-	o.key("stats")
-	s := newObject(o.b)
-	s.int("allocated", e.Stats.Allocated, false)
-	s.int("reserved", e.Stats.Reserved, false)
-	s.int("peak_allocated", e.Stats.PeakAllocated, false)
-	s.int("peak_reserved", e.Stats.PeakReserved, false)
-	s.int("active", e.Stats.Active, false)
-	s.int("requested", e.Stats.Requested, false)
-	s.int("segments", e.Stats.Segments, false)
-	s.int("alloc_retries", e.Stats.AllocRetries, false)
-	s.int("ooms", e.Stats.OOMs, false)
-	o.b = s.end()
-	if e.GPU != nil {
-		o.key("gpu")
-		g := newObject(o.b)
-		g.int("driver_used", e.GPU.DriverUsed, false)
-		g.int("elapsed_ns", e.GPU.ElapsedNanos, false)
-		g.int("device_allocs", e.GPU.DeviceAllocs, false)
-		g.int("device_frees", e.GPU.DeviceFrees, false)
-		g.int("device_ns", e.GPU.DeviceNanos, false)
-		o.b = g.end()
-	}
 	return o.end()
 }
 

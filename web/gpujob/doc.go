@@ -15,6 +15,8 @@
 //	server → client  {"type":"queued","position":N}     N = 1 is next; sent again when it changes
 //	                 {"type":"started","worker":"GPU 0"}
 //	                 {"type":"events","events":[...]}  (or "event" with one "event")
+//	                                                   batched: up to MaxBatch events or MaxFrameBytes,
+//	                                                   held FlushDelay for more; written by trace.AppendJSON
 //	                 {"type":"done","result":{...}}
 //	                 {"type":"error","code":...,"message":...}
 package gpujob

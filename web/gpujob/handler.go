@@ -10,17 +10,21 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
-	"github.com/gpumem/playground/sim/trace"
 )
 
 // HandlerOptions configure a Handler. Zero fields take the defaults shown.
 type HandlerOptions struct {
-	Limits    Limits        // per job; zero value: DefaultLimits()
-	MaxBatch  int           // events per "events" message: 4096
-	WriteWait time.Duration // deadline of one write: 10 s
-	PongWait  time.Duration // the client must answer a ping within: 60 s (pings every 9/10 of it)
-	Log       *log.Logger   // upgrade failures; nil: log.Default()
+	Limits   Limits // per job; zero value: DefaultLimits()
+	MaxBatch int    // most events per "events" message: 4096
+	// MaxFrameBytes closes an "events" message once it is this long: 1 MiB.
+	MaxFrameBytes int
+	// FlushDelay is how long queued events wait for more before they are
+	// written (a full batch, a message or the end goes at once): 5 ms.
+	// Few large frames cost the page far less than many small ones.
+	FlushDelay time.Duration
+	WriteWait  time.Duration // deadline of one write: 10 s
+	PongWait   time.Duration // the client must answer a ping within: 60 s (pings every 9/10 of it)
+	Log        *log.Logger   // upgrade failures; nil: log.Default()
 }
 
 // Handler serves the GPU websocket: each connection runs one job at a time
@@ -40,6 +44,12 @@ func NewHandler(q *Queue, opts HandlerOptions) *Handler {
 	}
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = 4096
+	}
+	if opts.MaxFrameBytes <= 0 {
+		opts.MaxFrameBytes = 1 << 20
+	}
+	if opts.FlushDelay <= 0 {
+		opts.FlushDelay = 5 * time.Millisecond
 	}
 	if opts.WriteWait <= 0 {
 		opts.WriteWait = 10 * time.Second
@@ -71,7 +81,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.opts.Log.Printf("gpujob: websocket upgrade from %s: %v", r.RemoteAddr, err)
 		return
 	}
-	c := &conn{h: h, ws: ws, out: newOutbox()}
+	c := &conn{h: h, ws: ws, out: newOutbox(h.opts.MaxBatch)}
 	ctx, cancel := context.WithCancel(r.Context())
 	writerDone := make(chan struct{})
 	go func() {
@@ -166,8 +176,10 @@ func (c *conn) start(ctx context.Context, m ClientMessage) {
 func (c *conn) writePump() {
 	ping := time.NewTicker(c.h.opts.PongWait * 9 / 10)
 	defer ping.Stop()
+	wait := time.NewTimer(time.Hour)
+	wait.Stop()
 	var items []outItem
-	batch := make([]trace.Event, 0, c.h.opts.MaxBatch)
+	f := &frames{maxEvents: c.h.opts.MaxBatch, maxBytes: c.h.opts.MaxFrameBytes}
 	fail := func() {
 		c.out.kill()
 		c.ws.Close()
@@ -175,9 +187,17 @@ func (c *conn) writePump() {
 	for {
 		select {
 		case <-c.out.signal:
+			if !c.out.due() { // only events so far: let more come
+				wait.Reset(c.h.opts.FlushDelay)
+				select {
+				case <-wait.C:
+				case <-c.out.ready:
+					wait.Stop()
+				}
+			}
 			var closed bool
 			items, closed = c.out.take(items)
-			if err := c.writeItems(items, &batch); err != nil {
+			if err := c.writeItems(items, f); err != nil {
 				fail()
 				return
 			}
@@ -195,52 +215,33 @@ func (c *conn) writePump() {
 	}
 }
 
-// writeItems writes messages in order, consecutive events as one message
-// of up to MaxBatch events.
-func (c *conn) writeItems(items []outItem, batch *[]trace.Event) error {
-	flush := func() error {
-		if len(*batch) == 0 {
-			return nil
-		}
-		m := ServerMessage{Type: MsgEvents, Events: *batch}
-		if len(*batch) == 1 {
-			m = ServerMessage{Type: MsgEvent, Event: &(*batch)[0]}
-		}
-		err := c.write(&m)
-		clear(*batch)
-		*batch = (*batch)[:0]
-		return err
-	}
-	for i := range items {
-		if items[i].msg == nil {
-			*batch = append(*batch, items[i].ev)
-			if len(*batch) == c.h.opts.MaxBatch {
-				if err := flush(); err != nil {
-					return err
-				}
+// writeItems writes messages in order, consecutive events as frames of up
+// to MaxBatch events and about MaxFrameBytes bytes.
+func (c *conn) writeItems(items []outItem, f *frames) error {
+	for i := 0; i < len(items); {
+		var (
+			b   []byte
+			err error
+		)
+		if m := items[i].msg; m != nil {
+			if b, err = f.message(m); err != nil {
+				return err
 			}
-			continue
+			i++
+		} else {
+			var n int
+			b, n = f.appendEvents(items[i:])
+			i += n
 		}
-		if err := flush(); err != nil {
-			return err
-		}
-		if err := c.write(items[i].msg); err != nil {
+		if err := c.write(b); err != nil {
 			return err
 		}
 	}
-	return flush()
+	return nil
 }
 
-// write sends one JSON message under the write deadline.
-func (c *conn) write(m *ServerMessage) error {
+// write sends one text message under the write deadline.
+func (c *conn) write(b []byte) error {
 	c.ws.SetWriteDeadline(time.Now().Add(c.h.opts.WriteWait))
-	w, err := c.ws.NextWriter(websocket.TextMessage)
-	if err != nil {
-		return err
-	}
-	if err := json.NewEncoder(w).Encode(m); err != nil {
-		w.Close()
-		return err
-	}
-	return w.Close()
+	return c.ws.WriteMessage(websocket.TextMessage, b)
 }

@@ -10,12 +10,21 @@ import (
 // filled by any goroutine and drained by the connection's one writer. Adding
 // never blocks (a job must not wait for a slow browser while it holds a
 // GPU); the job's MaxEvents and MaxOutput limits bound what can pile up.
+//
+// Two signals wake the writer: signal when anything was added, and ready
+// when a frame is due at once (a message, the end of the stream, or a full
+// batch of events). Events alone wait up to HandlerOptions.FlushDelay for
+// more, so that a fast stream goes out in few large frames.
 type outbox struct {
 	mu     sync.Mutex
 	items  []outItem
+	events int           // events among items
+	batch  int           // events that make a full batch
+	urgent bool          // items holds a message
 	closed bool          // no more items will come: the writer ends when drained
 	dead   bool          // the writer has failed: drop everything
 	signal chan struct{} // capacity 1: items or closed changed
+	ready  chan struct{} // capacity 1: a frame is due now
 }
 
 // outItem is a message or an event (events are batched when written).
@@ -24,11 +33,13 @@ type outItem struct {
 	ev  trace.Event
 }
 
-func newOutbox() *outbox { return &outbox{signal: make(chan struct{}, 1)} }
+func newOutbox(batch int) *outbox {
+	return &outbox{batch: batch, signal: make(chan struct{}, 1), ready: make(chan struct{}, 1)}
+}
 
-func (o *outbox) notify() {
+func poke(c chan struct{}) {
 	select {
-	case o.signal <- struct{}{}:
+	case c <- struct{}{}:
 	default:
 	}
 }
@@ -38,19 +49,38 @@ func (o *outbox) send(m ServerMessage) {
 	o.mu.Lock()
 	if !o.dead && !o.closed {
 		o.items = append(o.items, outItem{msg: &m})
+		o.urgent = true
 	}
 	o.mu.Unlock()
-	o.notify()
+	poke(o.signal)
+	poke(o.ready)
 }
 
 // event queues an event.
 func (o *outbox) event(ev trace.Event) {
 	o.mu.Lock()
-	if !o.dead && !o.closed {
-		o.items = append(o.items, outItem{ev: ev})
+	if o.dead || o.closed {
+		o.mu.Unlock()
+		return
 	}
+	o.items = append(o.items, outItem{ev: ev})
+	o.events++
+	first, full := o.events == 1, o.events == o.batch
 	o.mu.Unlock()
-	o.notify()
+	if first {
+		poke(o.signal)
+	}
+	if full {
+		poke(o.ready)
+	}
+}
+
+// due reports whether a frame should be written now rather than after the
+// flush delay.
+func (o *outbox) due() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.urgent || o.closed || o.dead || o.events >= o.batch
 }
 
 // take returns the queued items and whether the outbox is closed. spare,
@@ -62,6 +92,12 @@ func (o *outbox) take(spare []outItem) ([]outItem, bool) {
 	items := o.items
 	clear(spare)
 	o.items = spare[:0]
+	o.events = 0
+	o.urgent = false
+	select { // what is taken is no longer due
+	case <-o.ready:
+	default:
+	}
 	return items, o.closed
 }
 
@@ -70,7 +106,8 @@ func (o *outbox) close() {
 	o.mu.Lock()
 	o.closed = true
 	o.mu.Unlock()
-	o.notify()
+	poke(o.signal)
+	poke(o.ready)
 }
 
 // kill drops what is queued and everything sent later.
@@ -78,5 +115,6 @@ func (o *outbox) kill() {
 	o.mu.Lock()
 	o.dead = true
 	o.items = nil
+	o.events = 0
 	o.mu.Unlock()
 }

@@ -3,12 +3,18 @@
 // web/gpujob's protocol), shows the queue position and the live progress,
 // and renders the side-by-side table of the GPU run and the simulation
 // that the server returns (package gpu/compare's Table): one row per
-// executed line, a diff column and the reason for each difference.
+// executed line, sim / GPU / Δ columns for allocated, reserved and the
+// driver's used memory, and the reason for each difference.
+//
+// The stream can be 100 000s of events: each websocket frame (a batch of
+// events) is scanned, not parsed (gpustream.js: only the newest event and
+// the output events are), only counters are kept, and the progress line is
+// redrawn at most once per animation frame and every PROGRESS_MS.
 
-const MiB = 1024 * 1024;
-const mib = (n) => (n / MiB).toFixed(2);
-const delta = (n) => (n === 0 ? '=' : (n > 0 ? '+' : '−') + mib(Math.abs(n)) + ' MiB');
-const time = (ns) => (ns < 1e6 ? (ns / 1e3).toFixed(0) + ' µs' : (ns / 1e6).toFixed(2) + ' ms');
+import { fmtBytes, fmtDelta, exactBytes } from './format.js';
+import { scanFrame } from './gpustream.js';
+
+const fmtTime = (ns) => (ns < 1e6 ? (ns / 1e3).toFixed(0) + ' µs' : (ns / 1e6).toFixed(2) + ' ms');
 
 function el(tag, attrs = {}, text = '') {
   const e = document.createElement(tag);
@@ -32,96 +38,266 @@ export async function initGPU(current) {
   if (!run) return;
   const button = el('button', { id: 'gpu-button', type: 'button', title: 'Run on ' + info.devices.join(', ') }, 'Run on GPU');
   run.after(button);
-  const panel = el('section', { id: 'gpu-panel', class: 'gpu-panel', hidden: '' });
-  const head = el('h2', {}, 'GPU and simulation side by side');
-  const status = el('p', { id: 'gpu-status', class: 'status' });
-  const cancel = el('button', { id: 'gpu-cancel', type: 'button', hidden: '' }, 'Cancel');
-  const out = el('pre', { id: 'gpu-stdout', class: 'stdout' });
-  const table = el('table', { id: 'gpu-table', class: 'gpu-table' });
-  const summary = el('p', { id: 'gpu-summary' });
-  panel.append(head, status, cancel, out, table, summary);
-  (document.querySelector('main') || document.body).append(panel);
-
-  let ws = null;
-  cancel.addEventListener('click', () => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: 'cancel' })));
+  const panel = buildPanel(info);
+  (document.querySelector('main') || document.body).after(panel.root);
+  let job = null;
   button.addEventListener('click', () => {
-    if (ws) return;
-    const st = current();
-    panel.hidden = false;
-    out.textContent = '';
-    table.replaceChildren();
-    summary.textContent = '';
-    status.textContent = 'connecting…';
-    cancel.hidden = false;
+    if (job) return;
     button.disabled = true;
-    let events = 0;
-    let last = null;
-    ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/gpu/ws');
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'run', script: st.script, profile: st.profile, alloc_conf: st.allocConf }));
-    const progress = (evs) => {
-      for (const e of evs) {
-        events++;
-        last = e;
-        if (e.kind === 'output') out.textContent += e.text;
-      }
-      if (last) {
-        const g = last.gpu || {};
-        status.textContent = `running: ${events} events, line ${last.line}, allocated ${mib(last.stats.allocated)} MiB, reserved ${mib(last.stats.reserved)} MiB, driver used ${mib(g.driver_used || 0)} MiB`;
-      }
-    };
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      switch (msg.type) {
-        case 'queued': status.textContent = `waiting for the GPU: position ${msg.position} in the queue`; break;
-        case 'started': status.textContent = `running on ${msg.worker}…`; break;
-        case 'event': progress([msg.event]); break;
-        case 'events': progress(msg.events); break;
-        case 'done': finish(msg.result); break;
-        case 'error': status.textContent = `GPU run failed (${msg.code}): ${msg.message}`; end(); break;
-      }
-    };
-    ws.onclose = () => end();
-    const end = () => {
-      cancel.hidden = true;
+    job = new GPUJob(panel, current(), () => {
       button.disabled = false;
-      if (ws) ws.close();
-      ws = null;
-    };
-    const finish = (res) => {
-      status.textContent = `done on ${res.worker}: ${res.events} events in ${time(res.wall_ns)}` + (res.error ? ` — ${res.error}` : '');
-      out.textContent = res.stdout || '';
-      if (res.compare) renderTable(table, summary, res.compare, st.script);
-      end();
-    };
+      job = null;
+    });
+  });
+  panel.cancel.addEventListener('click', () => job && job.cancel());
+  panel.root.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && job) {
+      e.preventDefault();
+      job.cancel();
+    }
   });
 }
 
-// renderTable fills table with the rows of a compare.Table.
+// buildPanel makes the panel's elements (hidden until the first run).
+function buildPanel(info) {
+  const root = el('section', { id: 'gpu-panel', class: 'gpu-panel', hidden: '', 'aria-labelledby': 'gpu-title' });
+  const head = el('div', { class: 'gpu-head' });
+  const title = el('h2', { id: 'gpu-title', tabindex: '-1' }, 'GPU and simulation side by side');
+  const device = el('span', { class: 'gpu-device' }, info.devices.join(', '));
+  head.append(title, device);
+  const bar = el('div', { class: 'gpu-bar' });
+  const queue = el('p', { id: 'gpu-queue', class: 'gpu-queue', hidden: '' });
+  const status = el('p', { id: 'gpu-status', class: 'gpu-status', role: 'status', 'aria-live': 'polite' });
+  const cancel = el('button', { id: 'gpu-cancel', type: 'button', hidden: '', title: 'Cancel the GPU job (Esc)' }, 'Cancel');
+  cancel.append(el('kbd', {}, 'Esc'));
+  bar.append(queue, status, cancel);
+  const out = el('pre', { id: 'gpu-stdout', class: 'stdout gpu-stdout' });
+  const wrap = el('div', { class: 'gpu-table-wrap', tabindex: '0', role: 'region', 'aria-label': 'GPU and simulation, line by line' });
+  const table = el('table', { id: 'gpu-table', class: 'gpu-table' });
+  wrap.append(table);
+  const summary = el('p', { id: 'gpu-summary', class: 'gpu-summary' });
+  root.append(head, bar, out, wrap, summary);
+  return { root, title, queue, status, cancel, out, table, summary };
+}
+
+// GPUJob is one run on the GPU: the websocket, the counters of the stream
+// and the panel's updates. onEnd is called once when it is over.
+class GPUJob {
+  constructor(p, st, onEnd) {
+    this.p = p;
+    this.st = st;
+    this.onEnd = onEnd;
+    this.events = 0;
+    this.last = null;
+    this.stdout = '';
+    this.shown = 0; // length of stdout when the panel last showed it
+    this.frame = 0; // pending requestAnimationFrame
+    this.timer = 0; // pending setTimeout before it
+    this.pending = false; // a redraw is scheduled
+    this.drawn = 0; // performance.now() of the last redraw
+    this.t0 = performance.now();
+    performance.mark('playground:gpu-run');
+    p.root.hidden = false;
+    p.out.textContent = '';
+    p.table.replaceChildren();
+    p.summary.textContent = '';
+    this.state('connecting', 'connecting…');
+    p.cancel.hidden = false;
+    p.cancel.focus({ preventScroll: true });
+    p.root.scrollIntoView({ block: 'start' });
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/gpu/ws');
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'run', script: st.script, profile: st.profile, alloc_conf: st.allocConf }));
+    this.busy = 0; // ms spent handling messages (parse included)
+    this.frames = 0;
+    ws.onmessage = (m) => {
+      const t = performance.now();
+      this.message(scanFrame(m.data));
+      this.busy += performance.now() - t;
+      this.frames++;
+    };
+    ws.onclose = () => this.end('failed', 'the connection to the GPU server closed');
+  }
+
+  state(s, text) {
+    this.p.root.dataset.state = s;
+    this.p.status.textContent = text;
+  }
+
+  message(msg) {
+    switch (msg.type) {
+      case 'events': this.add(msg.count, msg.last, msg.outputs); break;
+      case 'event': this.add(1, msg.event, msg.event.kind === 'output' ? msg.event.text || '' : ''); break;
+      case 'queued':
+        this.p.queue.hidden = false;
+        this.p.queue.dataset.position = String(msg.position);
+        this.p.queue.textContent = `Position ${msg.position} in the queue`;
+        this.state('queued', 'waiting for the GPU: another job is running on it');
+        break;
+      case 'started':
+        this.p.queue.hidden = true;
+        this.state('running', `running on ${msg.worker}…`);
+        break;
+      case 'done': this.done(msg.result); break;
+      case 'error':
+        this.end(msg.code === 'cancelled' ? 'cancelled' : 'failed',
+          msg.code === 'cancelled' ? 'cancelled' : `GPU run failed (${msg.code}): ${msg.message}`);
+        break;
+    }
+  }
+
+  // add counts a batch of n events, the newest last, whose output events
+  // printed outputs; the panel is redrawn on the next animation frame.
+  add(n, last, outputs) {
+    if (n === 0) return;
+    this.events += n;
+    this.last = last;
+    this.stdout += outputs;
+    if (this.pending) return;
+    // At most one redraw per animation frame and per PROGRESS_MS.
+    this.pending = true;
+    const wait = PROGRESS_MS - (performance.now() - this.drawn);
+    const draw = () => { this.frame = requestAnimationFrame(() => this.progress()); };
+    if (wait > 0) this.timer = setTimeout(draw, wait);
+    else draw();
+  }
+
+  progress() {
+    this.frame = 0;
+    this.pending = false;
+    this.drawn = performance.now();
+    const e = this.last;
+    if (!e || this.p.root.dataset.state !== 'running') return;
+    const g = e.gpu || {};
+    this.p.status.textContent = `running: ${this.events} events, line ${e.line}, allocated ${fmtBytes(e.stats.allocated)}, ` +
+      `reserved ${fmtBytes(e.stats.reserved)}, driver used ${fmtBytes(g.driver_used || 0)}`;
+    this.p.root.dataset.events = String(this.events);
+    if (this.stdout.length !== this.shown) {
+      // Only the tail while the job runs: relaying out a long output 60
+      // times a second would cost the page more than the stream itself.
+      this.shown = this.stdout.length;
+      this.p.out.textContent = tail(this.stdout, LIVE_OUTPUT);
+    }
+  }
+
+  done(res) {
+    const ms = performance.now() - this.t0;
+    this.p.root.dataset.events = String(this.events);
+    this.p.out.textContent = res.stdout || '';
+    if (res.compare) renderTable(this.p.table, this.p.summary, res.compare, this.st.script);
+    this.end('done', `done on ${res.worker}: ${res.events} events in ${fmtTime(res.wall_ns)} on the GPU, ` +
+      `${this.events} received in ${ms.toFixed(0)} ms` + (res.error ? ` — ${res.error}` : ''));
+    this.p.root.dataset.ms = (performance.now() - this.t0).toFixed(1);
+    this.p.root.dataset.busyMs = this.busy.toFixed(1);
+    this.p.root.dataset.frames = String(this.frames);
+    performance.measure('playground:gpu-stream', 'playground:gpu-run');
+    this.p.root.dispatchEvent(new CustomEvent('gpu-done', { detail: { events: this.events } }));
+  }
+
+  cancel() {
+    const ws = this.ws;
+    if (!ws) return;
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'cancel' }));
+    else this.end('cancelled', 'cancelled');
+  }
+
+  end(state, text) {
+    if (!this.ws) return;
+    const ws = this.ws;
+    this.ws = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    ws.close();
+    if (this.frame) cancelAnimationFrame(this.frame);
+    clearTimeout(this.timer);
+    this.frame = 0;
+    this.pending = false;
+    this.p.queue.hidden = true;
+    this.state(state, text);
+    const hadFocus = this.p.root.contains(document.activeElement);
+    this.p.cancel.hidden = true;
+    if (hadFocus) this.p.title.focus();
+    this.onEnd();
+  }
+}
+
+// PROGRESS_MS is the shortest time between two redraws of the progress.
+const PROGRESS_MS = 100;
+
+// LIVE_OUTPUT is how much of the output the panel shows while a job runs.
+const LIVE_OUTPUT = 4096;
+
+// tail returns the end of s from a line start, at most n characters, with
+// an ellipsis line when it cut something.
+function tail(s, n) {
+  if (s.length <= n) return s;
+  const i = s.indexOf('\n', s.length - n);
+  return '…\n' + (i < 0 ? s.slice(-n) : s.slice(i + 1));
+}
+
+// The figures of a row: [column key, side, field]; the Δ column follows
+// each figure's pair.
+const FIGURES = [
+  ['allocated', 'allocated', 'd_allocated'],
+  ['reserved', 'reserved', 'd_reserved'],
+  ['driver used', 'driver_used', 'd_driver_used'],
+];
+
+// renderTable fills table with the rows of a compare.Table (JSON of
+// package gpu/compare). Every figure cell carries its exact value in
+// data-v (bytes or ns) and its column in data-k.
 export function renderTable(table, summary, t, script) {
   const lines = script.split('\n');
-  const head = el('tr');
-  for (const h of ['line', 'code', 'sim allocated', 'GPU allocated', 'sim reserved', 'GPU reserved', 'sim driver', 'GPU driver', 'GPU time', 'malloc/free', 'Δallocated', 'Δreserved', 'Δdriver', 'why']) {
-    head.append(el('th', {}, h));
+  const groups = el('tr');
+  groups.append(el('th', { rowspan: '2', scope: 'col' }, 'line'), el('th', { rowspan: '2', scope: 'col' }, 'code'));
+  const cols = el('tr');
+  for (const [name] of FIGURES) {
+    groups.append(el('th', { colspan: '3', scope: 'colgroup', class: 'grp' }, name));
+    cols.append(el('th', { scope: 'col', class: 'sim' }, 'sim'), el('th', { scope: 'col', class: 'gpu' }, 'GPU'), el('th', { scope: 'col', class: 'diff' }, 'Δ'));
   }
-  table.replaceChildren(head);
-  const side = (s, f) => (s ? f(s) : '—');
+  groups.append(el('th', { rowspan: '2', scope: 'col' }, 'GPU time'), el('th', { rowspan: '2', scope: 'col' }, 'malloc / free'),
+    el('th', { rowspan: '2', scope: 'col', class: 'why' }, 'why they differ'));
+  const thead = el('thead');
+  thead.append(groups, cols);
+  const tbody = el('tbody');
+  const cell = (k, cls, v, text, title) => {
+    const td = el('td', { 'data-k': k, class: cls }, text);
+    td.dataset.v = v === undefined ? '' : String(v);
+    if (title) td.title = title;
+    return td;
+  };
   for (const r of t.rows) {
-    const tr = el('tr', { 'data-line': String(r.line) });
-    const cells = [
-      String(r.line), (lines[r.line - 1] || '').trim(),
-      side(r.sim, (s) => mib(s.allocated)), side(r.gpu, (s) => mib(s.allocated)),
-      side(r.sim, (s) => mib(s.reserved)), side(r.gpu, (s) => mib(s.reserved)),
-      side(r.sim, (s) => mib(s.driver_used)), side(r.gpu, (s) => mib(s.driver_used)),
-      side(r.gpu, (s) => time(s.elapsed_ns)), side(r.gpu, (s) => `${s.device_allocs}/${s.device_frees}`),
-      delta(r.d_allocated), delta(r.d_reserved), delta(r.d_driver_used),
-      (r.reasons || []).map((x) => `${x.kind}: ${x.text}`).join('; '),
-    ];
-    for (const c of cells) tr.append(el('td', {}, c));
-    if ((r.reasons || []).some((x) => x.kind !== 'context')) tr.className = 'gpu-diff';
-    table.append(tr);
+    const tr = el('tr', { 'data-line': String(r.line), 'data-step': String(r.step) });
+    tr.append(el('td', { class: 'num' }, String(r.line)), el('td', { class: 'code' }, (lines[r.line - 1] || '').trim()));
+    const both = r.sim && r.gpu;
+    for (const [, f, d] of FIGURES) {
+      for (const [side, s] of [['sim', r.sim], ['gpu', r.gpu]]) {
+        tr.append(s ? cell(`${side}-${f}`, 'num ' + side, s[f], fmtBytes(s[f]), exactBytes(s[f])) : cell(`${side}-${f}`, 'num ' + side, undefined, '—'));
+      }
+      const dv = r[d] || 0;
+      tr.append(both ? cell(`d-${f}`, 'num diff' + (dv ? ' nonzero' : ''), dv, dv ? fmtDelta(dv) : '=', exactBytes(dv)) : cell(`d-${f}`, 'num diff', undefined, '—'));
+    }
+    const g = r.gpu;
+    tr.append(g ? cell('gpu-time', 'num', g.elapsed_ns, fmtTime(g.elapsed_ns)) : cell('gpu-time', 'num', undefined, '—'));
+    tr.append(g ? cell('malloc-free', 'num', `${g.device_allocs}/${g.device_frees}`, `${g.device_allocs} / ${g.device_frees}`) : cell('malloc-free', 'num', undefined, '—'));
+    const why = el('td', { class: 'why' });
+    const reasons = r.reasons || [];
+    for (const x of reasons) {
+      const p = el('span', { class: 'reason reason-' + x.kind, 'data-kind': x.kind });
+      p.append(el('b', {}, x.kind), document.createTextNode(' ' + x.text));
+      why.append(p);
+    }
+    tr.append(why);
+    const kinds = reasons.map((x) => x.kind);
+    tr.dataset.reasons = kinds.join(' ');
+    if (kinds.some((k) => k !== 'context')) tr.classList.add('gpu-diff');
+    if (kinds.includes('allocator') || kinds.includes('diverged')) tr.classList.add('gpu-mismatch');
+    tbody.append(tr);
   }
+  table.replaceChildren(thead, tbody);
   summary.textContent = (t.agree ? 'Allocated and reserved agree on every line. ' : 'Allocated/reserved DISAGREE on some lines. ') +
-    `GPU time ${time(t.gpu_ns)}. The GPU's CUDA context uses ${delta(t.context_delta)} against the profile's. ` +
+    `GPU time ${fmtTime(t.gpu_ns)}. The GPU's CUDA context uses ${fmtDelta(t.context_delta)} more than the profile's figure. ` +
     (t.same_stdout ? 'Same output. ' : 'The output differs. ') +
-    `Driver used ${t.driver_used_before} B before the job, ${t.driver_used_after} B after.`;
+    `Driver used ${exactBytes(t.driver_used_before)} before the job, ${exactBytes(t.driver_used_after)} after.`;
+  summary.dataset.agree = String(!!t.agree);
 }
