@@ -141,6 +141,10 @@ type Kernels interface {
 	// stride in src (gather) or dst (scatter), dimSize its length; an index
 	// equal to skip moves nothing.
 	Index(mode kernels.IndexMode, t DType, shape Shape, dst, src, idx Strided, dimStride, dimSize, skip int64) error
+	// Pick writes the max or min of each row of rows (src of type t) to
+	// dst[r] (type t) and its first index along the row to the int64
+	// idx[r]; a zero dst or idx is not written. NaN wins, as in PyTorch.
+	Pick(mode kernels.PickMode, t DType, dst, idx, src uint64, rows Rows) error
 }
 
 // Shape is the shape of a strided kernel launch, outermost dimension

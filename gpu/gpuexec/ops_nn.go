@@ -710,6 +710,22 @@ func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 		return true, e.sdpa(k, op, out, ins)
 	case torch.ExecSDPABack:
 		return true, e.sdpaBack(k, op, out, ins)
+	case torch.ExecConv:
+		return true, e.conv(k, op, out, ins)
+	case torch.ExecConvBack:
+		return true, e.convBack(k, op, out, ins)
+	case torch.ExecMaxPool:
+		return true, e.maxPool(k, op, out, ins)
+	case torch.ExecMaxPoolBack:
+		return true, e.maxPoolBack(k, op, out, ins)
+	case torch.ExecAvgPool:
+		return true, e.avgPool(k, op, out, ins)
+	case torch.ExecAvgPoolBack:
+		return true, e.avgPoolBack(k, op, out, ins)
+	case torch.ExecBatchNorm:
+		return true, e.batchNorm(k, op, out, ins)
+	case torch.ExecBatchNormBack:
+		return true, e.batchNormBack(k, op, out, ins)
 	}
 	return false, nil
 }

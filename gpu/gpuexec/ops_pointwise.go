@@ -29,6 +29,14 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 			return true, e.mapPromoted(k, "lerp_tensor", out, ins, 0, 0)
 		}
 		return true, e.mapPromoted(k, "lerp", out, ins, s(0, 0), 0)
+	case torch.ExecMaxAll, torch.ExecMinAll, torch.ExecMaxDim, torch.ExecMinDim, torch.ExecArgmax, torch.ExecArgmin:
+		return true, e.pick(k, op, out, ins)
+	case torch.ExecBCE, torch.ExecBCEBack, torch.ExecBCELogits, torch.ExecBCELogitsBack, torch.ExecDropout, torch.ExecDropoutBack:
+		return e.loss(k, op, out, ins)
+	case torch.ExecVar, torch.ExecStd:
+		return true, e.moments(k, op, out, ins)
+	case torch.ExecNorm:
+		return true, e.norm(k, op, out, ins)
 	case "clamp", "clamp_backward":
 		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, s(0, math.Inf(-1)), s(1, math.Inf(1)))
 	}
@@ -155,54 +163,4 @@ func (e *Executor) freeTemps(ts []temp) error {
 		}
 	}
 	return first
-}
-
-// reducePromoted is sum/mean into another dtype than the input's: the
-// input is converted to the output's floating type first; an int64 output
-// (the sum of a bool or int64 tensor) is summed in f32 (exact to 2^24)
-// and converted.
-func (e *Executor) reducePromoted(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) (err error) {
-	if len(ins) != 1 || (ins[0].kt == out.kt && out.kt != kernels.I64) {
-		return e.reduce(k, op, out, ins)
-	}
-	acc := out.kt
-	if acc == kernels.I64 || acc == kernels.B8 {
-		acc = kernels.F32
-	}
-	var temps []temp
-	defer func() {
-		if ferr := e.freeTemps(temps); err == nil {
-			err = ferr
-		}
-	}()
-	scratch := func(shape []int64) (operand, error) {
-		t, err := e.tempAlloc(out.cuda(), numel(shape)*acc.Size())
-		if err != nil {
-			return operand{}, err
-		}
-		temps = append(temps, t)
-		return tempOperand(t, acc, shape), nil
-	}
-	in := ins[0]
-	if in.kt != acc {
-		c, err := scratch(in.shape)
-		if err != nil {
-			return err
-		}
-		if err := e.mapOp(k, "copy", c, []operand{in}, 0, 0); err != nil {
-			return err
-		}
-		in = c
-	}
-	if acc == out.kt {
-		return e.reduce(k, op, out, []operand{in})
-	}
-	r, err := scratch(out.shape)
-	if err != nil {
-		return err
-	}
-	if err := e.reduce(k, op, r, []operand{in}); err != nil {
-		return err
-	}
-	return e.mapOp(k, "copy", out, []operand{r}, 0, 0)
 }

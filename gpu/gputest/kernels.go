@@ -48,6 +48,9 @@ func (noKernels) NLLLoss(bool, gpu.DType, uint64, uint64, uint64, int64, int64, 
 func (noKernels) BatchedMatmul(gpu.DType, uint64, uint64, uint64, int64, int64, int64, int64, gpu.Strides3, gpu.Strides3, gpu.Strides3) error {
 	return ErrNoKernels
 }
+func (noKernels) Pick(kernels.PickMode, gpu.DType, uint64, uint64, uint64, gpu.Rows) error {
+	return ErrNoKernels
+}
 func (noKernels) Index(kernels.IndexMode, gpu.DType, gpu.Shape, gpu.Strided, gpu.Strided, gpu.Strided, int64, int64, int64) error {
 	return ErrNoKernels
 }

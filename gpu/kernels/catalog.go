@@ -79,5 +79,5 @@ func (m moduleSpec) entries() []Entry {
 
 // moduleSpecs lists every generated module.
 func moduleSpecs() []moduleSpec {
-	return []moduleSpec{elementwiseModule(), reduceModule(), matmulModule(), mapModule(), randomModule(), rowsModule(), nnModule()}
+	return []moduleSpec{elementwiseModule(), reduceModule(), matmulModule(), mapModule(), randomModule(), rowsModule(), nnModule(), pickModule()}
 }

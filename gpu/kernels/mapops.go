@@ -90,8 +90,8 @@ func cat(parts ...[]string) []string {
 }
 
 // MapOps lists every strided map operator: the core ones and those of
-// mapops_pointwise.go.
-var MapOps = append(coreMapOps, pointwiseMapOps...)
+// mapops_pointwise.go and mapops_loss.go.
+var MapOps = append(append(coreMapOps, pointwiseMapOps...), lossMapOps...)
 
 var coreMapOps = []MapOpInfo{
 	{Op: "fill", Ins: 0, Doc: "out = s0", body: []string{"mov.f32 \t%y, %s0;"}},

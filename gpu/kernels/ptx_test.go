@@ -91,7 +91,9 @@ func TestCatalogMatchesText(t *testing.T) {
 	}
 	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
 	nnWant := 2*len(IndexDTypes) + 1
-	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + nnWant; total != want {
+	// pick: max and min for 3 types.
+	pickWant := 2 * len(DTypes)
+	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + nnWant + pickWant; total != want {
 		t.Errorf("%d entries, want %d", total, want)
 	}
 }

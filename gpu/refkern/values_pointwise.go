@@ -3,6 +3,7 @@ package refkern
 import (
 	"math"
 
+	"github.com/gpumem/playground/gpu"
 	"github.com/gpumem/playground/gpu/kernels"
 )
 
@@ -40,6 +41,9 @@ func lerp32(self, end, w float32) float32 {
 // mapops_pointwise.go at xs with scalars s0, s1 (float32 as the kernels);
 // ok is false for the other operators (MapValue has them).
 func pointwiseValue(op kernels.MapOp, xs [3]float32, s0, s1 float32) (float32, bool) {
+	if y, ok := lossValue(op, xs, s0, s1); ok {
+		return y, true
+	}
 	x0, x1, x2 := xs[0], xs[1], xs[2]
 	isNaN := func(v float32) bool { return v != v }
 	switch op {
@@ -123,4 +127,46 @@ func pointwiseValue(op kernels.MapOp, xs [3]float32, s0, s1 float32) (float32, b
 		return s0, true
 	}
 	return 0, false
+}
+
+// Pick writes each row's max or min and its first index (NaN wins over
+// numbers), as the pick kernels.
+func (k *Kernels) Pick(mode kernels.PickMode, t gpu.DType, dst, idx, src uint64, r gpu.Rows) error {
+	k.Launches++
+	rows := r.Count()
+	for row := int64(0); row < rows; row++ {
+		c2 := row % r.Outer[2]
+		c1 := row / r.Outer[2] % r.Outer[1]
+		c0 := row / r.Outer[2] / r.Outer[1]
+		base := c0*r.OuterStrides[0] + c1*r.OuterStrides[1] + c2*r.OuterStrides[2]
+		acc, ai := float32(math.Inf(-1)), int64(math.MaxInt64)
+		if mode == kernels.PickMin {
+			acc = float32(math.Inf(1))
+		}
+		for j := int64(0); j < r.Inner; j++ {
+			x, err := k.load(t, at(src, t, base+j*r.InnerStride))
+			if err != nil {
+				return err
+			}
+			better := x > acc
+			if mode == kernels.PickMin {
+				better = x < acc
+			}
+			xn, an := x != x, acc != acc
+			if better || (xn && !an) || ((x == acc || (xn && an)) && j < ai) {
+				acc, ai = x, j
+			}
+		}
+		if dst != 0 {
+			if err := k.store(t, at(dst, t, row), acc); err != nil {
+				return err
+			}
+		}
+		if idx != 0 {
+			if err := k.storeI64(at(idx, kernels.I64, row), ai); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

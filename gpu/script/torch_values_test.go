@@ -116,13 +116,17 @@ func compareOutputs(got, want string) []string {
 }
 
 // compareRecord compares one record: the text between the numbers must be
-// equal up to white space (where a long tensor's suffix wraps is layout),
-// and each number equal within tolerance(record).
+// equal byte for byte (the model prints as torch/_tensor_str.py: widths,
+// line wraps, suffixes), and each number equal within tolerance(record).
 func compareRecord(got, want string) string {
-	got, want = normalizeSpace(got), normalizeSpace(want)
 	gt, wt := numberRE.Split(got, -1), numberRE.Split(want, -1)
-	if strings.Join(gt, "#") != strings.Join(wt, "#") {
-		return "text differs"
+	if len(gt) != len(wt) {
+		return fmt.Sprintf("%d numbers, want %d", len(gt)-1, len(wt)-1)
+	}
+	for i := range wt {
+		if gt[i] != wt[i] {
+			return fmt.Sprintf("text differs after number %d: %q, want %q", i, gt[i], wt[i])
+		}
 	}
 	gn, wn := numberRE.FindAllString(got, -1), numberRE.FindAllString(want, -1)
 	rel, abs := tolerance(want)
@@ -132,14 +136,6 @@ func compareRecord(got, want string) string {
 		}
 	}
 	return ""
-}
-
-// normalizeSpace collapses white space and drops it after "[", where
-// PyTorch pads columns to a common width (the model pads a column of only
-// inf/nan where PyTorch does not: a layout difference, see NOTES).
-func normalizeSpace(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.ReplaceAll(s, "[ ", "[")
 }
 
 // tolerance is rel 1e-4 / abs 1e-5, or the dtype's epsilon for a record
@@ -202,4 +198,28 @@ func scriptStdout(s string) string {
 		s = s[:j+1]
 	}
 	return s
+}
+
+// TestCompareRecord checks the comparator: exact text, numbers within
+// tolerance.
+func TestCompareRecord(t *testing.T) {
+	cases := []struct {
+		got, want string
+		ok        bool
+	}{
+		{"tensor([1.0000, 2.0000])", "tensor([1.0000, 2.0000])", true},
+		{"tensor([1.0001, 2.0000])", "tensor([1.0000, 2.0000])", true},
+		{"tensor([1.0100, 2.0000])", "tensor([1.0000, 2.0000])", false},
+		{"tensor([ 1.0000, 2.0000])", "tensor([1.0000, 2.0000])", false},
+		{"tensor([1., 2.],\n       device='cuda:0')", "tensor([1., 2.], device='cuda:0')", false},
+		{"tensor([0.5000], dtype=torch.float16)", "tensor([0.5005], dtype=torch.float16)", true},
+		{"tensor(3)", "tensor(4)", false},
+		{"tensor([inf, nan])", "tensor([inf, nan])", true},
+		{"tensor([inf])", "tensor([nan])", false},
+	}
+	for _, c := range cases {
+		if d := compareRecord(c.got, c.want); (d == "") != c.ok {
+			t.Errorf("compareRecord(%q, %q) = %q, want ok=%v", c.got, c.want, d, c.ok)
+		}
+	}
 }

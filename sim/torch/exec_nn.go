@@ -1,5 +1,7 @@
 package torch
 
+import "errors"
+
 // Executor kinds of the neural-network ops (layer_norm, embedding and
 // indexing, cat/stack, attention). Kinds whose operands may be absent
 // (an optional weight, a gradient nobody needs) end Ints with two masks,
@@ -91,4 +93,59 @@ func (rt *Runtime) savedForValues(n *Node, idx ...int) (ts []*Tensor, release fu
 		ts = append(ts, t)
 	}
 	return ts, release, true
+}
+
+// Convolution, pooling and batch-norm kinds. Spatial operands are 2-d
+// ([N, C, H, W] or unbatched [C, H, W]); conv1d's [N, C, L] is computed as
+// a 2-d convolution of height 1, as at::convolution runs it.
+const (
+	// ExecConv is convolution: Out = [y], In = [x, w, b?], Ints = stride,
+	// padding, dilation (one value per spatial dim each), groups; masks.
+	ExecConv ExecKind = "conv"
+	// ExecConvBack is convolution_backward: Out = [grad_x?, grad_w?,
+	// grad_b?], In = [grad, x, w], Ints as ExecConv; masks.
+	ExecConvBack ExecKind = "conv_backward"
+	// ExecMaxPool is max_pool2d_with_indices: Out = [y, indices (int64,
+	// h·W + w in the input plane)], In = [x], Ints = kernel, stride,
+	// padding, dilation (two each).
+	ExecMaxPool ExecKind = "max_pool2d"
+	// ExecMaxPoolBack scatters grad at the saved indices: Out = [grad_x],
+	// In = [grad, indices].
+	ExecMaxPoolBack ExecKind = "max_pool2d_backward"
+	// ExecAvgPool is avg_pool2d (Ints = kernel, stride, padding (two each),
+	// ceil_mode, count_include_pad, divisor_override or 0) or, with Ints
+	// empty, adaptive_avg_pool2d: Out = [y], In = [x].
+	ExecAvgPool ExecKind = "avg_pool2d"
+	// ExecAvgPoolBack is its backward: Out = [grad_x], In = [grad], Ints
+	// as ExecAvgPool.
+	ExecAvgPoolBack ExecKind = "avg_pool2d_backward"
+	// ExecBatchNorm is batch_norm over dim 1: Out = [y, save_mean?,
+	// save_invstd?, running_mean?, running_var?] (the running statistics
+	// updated in place when training), In = [x, weight?, bias?,
+	// running_mean?, running_var?], Ints[0] = training, Scalars = [eps,
+	// momentum]; masks.
+	ExecBatchNorm ExecKind = "batch_norm"
+	// ExecBatchNormBack is its backward: Out = [grad_x?, grad_w?,
+	// grad_b?], In = [grad, x, weight?, running_mean?, running_var?,
+	// save_mean?, save_invstd?], Ints[0] = training (batch statistics from
+	// save_mean/save_invstd, else the running ones), Scalars[0] = eps;
+	// masks.
+	ExecBatchNormBack ExecKind = "batch_norm_backward"
+)
+
+// convInts is ExecConv's Ints before the masks.
+func convInts(stride, pad, dil []int64, groups int64) []int64 {
+	ints := append(append(append([]int64{}, stride...), pad...), dil...)
+	return append(ints, groups)
+}
+
+// copyWindowFrom is the narrowing copy of a padding backward: dst (fresh,
+// contiguous) = g's window of dst's shape at offset 0.
+func (rt *Runtime) copyWindowFrom(dst, g *Tensor) {
+	win := execTensor(g)
+	win.Shape = dst.shape
+	op := &ExecOp{Kind: ExecCopy, Out: []ExecTensor{execTensor(dst)}, In: []ExecTensor{win}}
+	if err := rt.exec.Exec(op); err != nil && !errors.Is(err, ErrNotComputed) && rt.execErr == nil {
+		rt.execErr = err
+	}
 }

@@ -20,7 +20,22 @@ const (
 	ExecIsInf        ExecKind = "isinf"
 	ExecIsFinite     ExecKind = "isfinite"
 	ExecNotComputed  ExecKind = "not_computed" // no kernels: marks Out not computed
+	ExecSgn          ExecKind = "sgn"          // (x > 0) − (x < 0): abs's backward
 	execScalarSuffix          = "_scalar"      // eq_scalar...: In[0] compared with Scalars[0]
+)
+
+// Reductions of the pointwise family: In[0] reduced over the dims Ints
+// (none: all of them); Out has the kept dims (keepdim or not).
+const (
+	ExecMaxAll ExecKind = "max_all" // Out = the max (amax); NaN if any
+	ExecMinAll ExecKind = "min_all"
+	ExecMaxDim ExecKind = "max_dim" // Out = [values, int64 indices] (first index of ties)
+	ExecMinDim ExecKind = "min_dim"
+	ExecArgmax ExecKind = "argmax" // Out = int64 indices
+	ExecArgmin ExecKind = "argmin"
+	ExecVar    ExecKind = "var"  // Σ(x − mean)² / max(0, n − Scalars[0])
+	ExecStd    ExecKind = "std"  // the square root of var
+	ExecNorm   ExecKind = "norm" // vector norm of order Scalars[0] (1, 2, inf)
 )
 
 // markNotComputed tells the executor that t's values are no longer known
@@ -108,4 +123,88 @@ func (rt *Runtime) whereGrad(n *Node, i int, g *Tensor) (*Tensor, error) {
 	}
 	rt.compute1(kind, r, []*Tensor{g, cond}, 0)
 	return r, nil
+}
+
+// VarCorrection is torch.var/std (op) over dims with a correction (1:
+// unbiased, 0: population): Var with the values computed.
+func (rt *Runtime) VarCorrection(op string, t *Tensor, dims []int64, keepdim bool, correction float64) (*Tensor, error) {
+	out, err := rt.Var(op, t, dims, keepdim)
+	if err == nil && rt.exec != nil {
+		kind := ExecVar
+		if op == "std" {
+			kind = ExecStd
+		}
+		rt.compute(kind, []*Tensor{out}, []*Tensor{t}, []float64{correction}, dims)
+	}
+	return out, err
+}
+
+// NormP is torch.norm / linalg.vector_norm of order p over dims: Norm
+// with the values computed (orders 1, 2 and inf; others are marked not
+// computed).
+func (rt *Runtime) NormP(t *Tensor, p float64, dims []int64, keepdim bool) (*Tensor, error) {
+	out, err := rt.Norm(t, dims, keepdim)
+	if err == nil && rt.exec != nil {
+		rt.compute(ExecNorm, []*Tensor{out}, []*Tensor{t}, []float64{p}, dims)
+	}
+	return out, err
+}
+
+// pickDims is the Ints of a pick kind: the dim, or none for all.
+func pickDims(dim *int64) []int64 {
+	if dim == nil {
+		return nil
+	}
+	return []int64{*dim}
+}
+
+// Losses and dropout of the pointwise family. The loss kinds take their
+// optional operands as computeOpt does (masks at the end of Ints);
+// Ints[0] is the reduction (0 none, 1 mean, 2 sum).
+const (
+	ExecBCE           ExecKind = "binary_cross_entropy"          // Out = loss; In = [input, target, weight?]
+	ExecBCEBack       ExecKind = "binary_cross_entropy_backward" // Out = grad_input; In = [grad, input, target, weight?]
+	ExecBCELogits     ExecKind = "bce_with_logits"               // Out = loss; In = [input, target, weight?, pos_weight?]
+	ExecBCELogitsBack ExecKind = "bce_with_logits_backward"      // Out = grad_input; In = [grad, input, target, weight?, pos_weight?]
+	// ExecDropout is native_dropout in training: Out = [output, bool mask],
+	// In = [input], Scalars[0] = p; the mask comes from the executor's
+	// generator (not PyTorch's Philox stream), kept with probability 1 − p,
+	// output = input·mask/(1 − p).
+	ExecDropout ExecKind = "dropout"
+	// ExecDropoutBack is native_dropout_backward: Out = grad·mask·Scalars[0],
+	// In = [grad, mask].
+	ExecDropoutBack ExecKind = "dropout_backward"
+)
+
+// unpackOpt unpacks the saved tensors idx of n for a backward's values;
+// a tensor saved as nil stays nil. ok is false when one is unavailable.
+func unpackOpt(n *Node, idx ...int) (ts []*Tensor, release func(), ok bool) {
+	release = func() {
+		for _, t := range ts {
+			if t != nil {
+				t.Release()
+			}
+		}
+	}
+	for _, i := range idx {
+		t, err := n.unpack(i)
+		if err != nil {
+			release()
+			return nil, func() {}, false
+		}
+		ts = append(ts, t)
+	}
+	return ts, release, true
+}
+
+// binaryNoGradValues computes BinaryNoGrad's ops that have kernels:
+// maximum/minimum, and bitwise and/or/xor of bools (logical_and/or, & and
+// |, which equal the logical ops there).
+func (rt *Runtime) binaryNoGradValues(op string, out, a, b *Tensor) {
+	switch {
+	case op == "maximum" || op == "minimum":
+		rt.compute1(ExecKind(op), out, []*Tensor{a, b})
+	case a.dtype == Bool && b.dtype == Bool && (op == "bitwise_and" || op == "bitwise_or" || op == "bitwise_xor"):
+		rt.compute1(ExecKind("logical"+op[len("bitwise"):]), out, []*Tensor{a, b})
+	}
 }

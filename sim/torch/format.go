@@ -17,6 +17,9 @@ const (
 )
 
 // valueFormatter is _Formatter: one width and one mode for every element.
+// As PyTorch, a floating tensor's width comes from its non-zero finite
+// values only (inf, nan and 0 are padded to it, never widen it), and it is
+// at least 1.
 type valueFormatter struct {
 	floating bool
 	intMode  bool // floats that are all integers: "1."
@@ -26,35 +29,37 @@ type valueFormatter struct {
 }
 
 func newValueFormatter(dt DType, vals []float64) valueFormatter {
-	f := valueFormatter{floating: dt.IsFloating(), isBool: dt == Bool}
-	if f.floating {
-		var finite []float64
-		f.intMode = true
+	f := valueFormatter{floating: dt.IsFloating(), isBool: dt == Bool, width: 1}
+	if !f.floating {
 		for _, v := range vals {
-			if math.IsInf(v, 0) || math.IsNaN(v) {
-				continue
-			}
-			a := math.Abs(v)
-			if a != 0 {
-				finite = append(finite, a)
-			}
-			if v != math.Ceil(v) {
-				f.intMode = false
-			}
+			f.width = max(f.width, len(f.plain(v)))
 		}
-		if len(finite) > 0 {
-			lo, hi := finite[0], finite[0]
-			for _, a := range finite {
-				lo, hi = math.Min(lo, a), math.Max(hi, a)
-			}
-			if f.intMode {
-				f.sciMode = hi/lo > 1000 || hi > 1e8
-			} else {
-				f.sciMode = hi/lo > 1000 || hi > 1e8 || lo < 1e-4
-			}
+		return f
+	}
+	f.intMode = true
+	var finite []float64
+	for _, v := range vals {
+		if math.IsInf(v, 0) || math.IsNaN(v) || v == 0 {
+			continue
+		}
+		finite = append(finite, v)
+		if v != math.Ceil(v) {
+			f.intMode = false
 		}
 	}
-	for _, v := range vals {
+	if len(finite) == 0 {
+		return f
+	}
+	lo, hi := math.Abs(finite[0]), math.Abs(finite[0])
+	for _, v := range finite {
+		lo, hi = math.Min(lo, math.Abs(v)), math.Max(hi, math.Abs(v))
+	}
+	if f.intMode {
+		f.sciMode = hi/lo > 1000 || hi > 1e8
+	} else {
+		f.sciMode = hi/lo > 1000 || hi > 1e8 || lo < 1e-4
+	}
+	for _, v := range finite {
 		f.width = max(f.width, len(f.plain(v)))
 	}
 	return f
@@ -144,7 +149,7 @@ func formatDims(shape, st []int64, off int64, vals []float64, f valueFormatter, 
 		var elems []string
 		for _, i := range shownIndicesOr(n, summarize) {
 			if i < 0 {
-				elems = append(elems, "...")
+				elems = append(elems, " ...") // _vector_str's " ..."
 				continue
 			}
 			elems = append(elems, f.format(vals[off+i*st[0]]))
@@ -189,31 +194,53 @@ func (t *Tensor) valueRepr() (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	var b strings.Builder
 	const prefix = "tensor("
-	b.WriteString(prefix)
-	if t.Numel() == 0 {
-		b.WriteString("[]")
-	} else {
-		b.WriteString(formatValues(t.shape, t.dtype, vals, len(prefix)))
-	}
+	var suffixes []string
 	if t.device.IsCUDA() {
-		fmt.Fprintf(&b, ", device='%s'", t.device)
+		suffixes = append(suffixes, fmt.Sprintf("device='%s'", t.device))
 	}
-	if t.Numel() == 0 && len(t.shape) != 1 {
-		fmt.Fprintf(&b, ", size=%s", shapeTuple(t.shape))
+	body := "[]"
+	defaultType := t.dtype == Float32 || t.dtype == Int64 || t.dtype == Bool
+	if t.Numel() == 0 {
+		if len(t.shape) != 1 {
+			suffixes = append(suffixes, "size="+shapeTuple(t.shape))
+		}
+		// An empty tensor shows every dtype but the default one.
+		defaultType = t.dtype == Float32
+	} else {
+		body = formatValues(t.shape, t.dtype, vals, len(prefix))
 	}
-	if t.dtype != Float32 && t.dtype != Int64 && t.dtype != Bool {
-		fmt.Fprintf(&b, ", dtype=%s", t.dtype)
+	if !defaultType {
+		suffixes = append(suffixes, fmt.Sprintf("dtype=%s", t.dtype))
 	}
 	switch {
 	case t.gradFn != nil:
-		fmt.Fprintf(&b, ", grad_fn=<%s>", t.gradFn.name)
+		suffixes = append(suffixes, fmt.Sprintf("grad_fn=<%s>", t.gradFn.name))
 	case t.requiresGrad:
-		b.WriteString(", requires_grad=True")
+		suffixes = append(suffixes, "requires_grad=True")
+	}
+	return addSuffixes(prefix+body, suffixes, len(prefix)), true
+}
+
+// addSuffixes is _add_suffixes: each suffix goes after ", " on the last
+// line, or on a new line indented by indent when the line would pass the
+// line width. last counts two more than the last line's length, as
+// PyTorch's len(s) - s.rfind("\n") + 1 does.
+func addSuffixes(s string, suffixes []string, indent int) string {
+	var b strings.Builder
+	b.WriteString(s)
+	last := len(s) - strings.LastIndexByte(s, '\n') + 1
+	for _, suf := range suffixes {
+		if last+len(suf)+2 > printLineWidth {
+			b.WriteString(",\n" + strings.Repeat(" ", indent) + suf)
+			last = indent + len(suf)
+			continue
+		}
+		b.WriteString(", " + suf)
+		last += len(suf) + 2
 	}
 	b.WriteString(")")
-	return b.String(), true
+	return b.String()
 }
 
 func shapeTuple(shape []int64) string {

@@ -462,6 +462,9 @@ func (rt *Runtime) Abs(a *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 		defer t.Release()
+		if rt.exec != nil {
+			rt.compute1(ExecSgn, t, []*Tensor{s})
+		}
 		return rt.Mul(g, t)
 	})
 }

@@ -135,6 +135,10 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 		y.Release()
 		return nil, err
 	}
+	ints := convInts(stride, pad, dilation, groups)
+	if rt.exec != nil {
+		rt.computeOpt(ExecConv, []*Tensor{y}, []*Tensor{x, w, b}, nil, ints)
+	}
 	n := rt.record("ConvolutionBackward0", x, w, b)
 	if n != nil {
 		n.save(x, false)
@@ -151,7 +155,11 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 		}
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		return rt.convBackward(n, g[0], bdims, [2][]int64{dataWS, filterWS})
+		res, err := rt.convBackward(n, g[0], bdims, [2][]int64{dataWS, filterWS})
+		if err == nil && rt.exec != nil {
+			rt.convBackValues(n, g[0], res, ints)
+		}
+		return res, err
 	}, y)
 	return y, nil
 }
@@ -211,6 +219,17 @@ func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64, ws [2][]in
 	return res, nil
 }
 
+// convBackValues computes the gradients convBackward allocated (grad_bias
+// again, whatever the sum computed) from the saved input and weight.
+func (rt *Runtime) convBackValues(n *Node, g *Tensor, res []*Tensor, ints []int64) {
+	ts, release, ok := rt.savedForValues(n, 0, 1)
+	if !ok {
+		return
+	}
+	defer release()
+	rt.computeOpt(ExecConvBack, res, []*Tensor{g, ts[0], ts[1]}, nil, append([]int64{}, ints...))
+}
+
 // padded is shape with 2*pad added to each element.
 func padded(shape, pad []int64) []int64 {
 	out := cloneShape(shape)
@@ -233,11 +252,17 @@ func (rt *Runtime) padExtra(x *Tensor, extra []int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.zeroAndCopyInto(out, out.strides, 0, x)
+	}
 	n := rt.record("ConstantPadNdBackward0", x)
 	xs := cloneShape(x.shape)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		// constant_pad_nd_backward: grad.constant_pad_nd(-pad), a copy
 		r, err := rt.empty("constant_pad_nd", xs, nil, g[0].dtype, g[0].device)
+		if err == nil && rt.exec != nil {
+			rt.copyWindowFrom(r, g[0])
+		}
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil

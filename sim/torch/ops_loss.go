@@ -81,6 +81,9 @@ func (rt *Runtime) BinaryCrossEntropy(x, target, weight *Tensor, reduction strin
 		red.Release()
 		loss.shape, loss.strides = nil, nil
 	}
+	if rt.exec != nil {
+		rt.computeOpt(ExecBCE, []*Tensor{loss}, []*Tensor{x, target, weight}, nil, []int64{reductionCode(reduction)})
+	}
 	n := rt.record("BinaryCrossEntropyBackward0", x, target, weight)
 	if n != nil {
 		n.save(x, false)
@@ -106,6 +109,9 @@ func (rt *Runtime) BinaryCrossEntropy(x, target, weight *Tensor, reduction strin
 				return res.fail(err)
 			}
 			res[i] = r
+			if rt.exec != nil {
+				rt.bceGradValues(n, i, r, g[0], reduction)
+			}
 		}
 		return res, nil
 	}, loss)
@@ -172,6 +178,9 @@ func (rt *Runtime) BCEWithLogits(x, target, weight, posWeight *Tensor, reduction
 		}
 		loss = red
 	}
+	if rt.exec != nil {
+		rt.computeOpt(ExecBCELogits, []*Tensor{loss}, []*Tensor{x, target, weight, posWeight}, nil, []int64{reductionCode(reduction)})
+	}
 	n := rt.record("BinaryCrossEntropyWithLogitsBackward0", x, target, weight, posWeight)
 	if n != nil {
 		n.save(x, false)
@@ -210,6 +219,9 @@ func (rt *Runtime) BCEWithLogits(x, target, weight, posWeight *Tensor, reduction
 				return res.fail(err)
 			}
 			res[i] = r
+			if rt.exec != nil {
+				rt.bceLogitsGradValues(n, i, r, g[0], self, tg, pw, reduction)
+			}
 		}
 		return res, nil
 	}, loss)
@@ -238,4 +250,29 @@ func (rt *Runtime) bceLogitsGrad(self, target, pw *Tensor) (*Tensor, error) {
 	}
 	s.Release()
 	return r, nil
+}
+
+// bceGradValues computes binary_cross_entropy's grad_input (input i = 0)
+// from the saved input, target and weight; the target's gradient is not
+// computed.
+func (rt *Runtime) bceGradValues(n *Node, i int, r, g *Tensor, reduction string) {
+	ts, release, ok := unpackOpt(n, 0, 1, 2)
+	if !ok || i != 0 {
+		rt.markNotComputed(r)
+		return
+	}
+	defer release()
+	rt.computeOpt(ExecBCEBack, []*Tensor{r}, []*Tensor{g, ts[0], ts[1], ts[2]}, nil, []int64{reductionCode(reduction)})
+}
+
+// bceLogitsGradValues computes binary_cross_entropy_with_logits' grad_input
+// (input i = 0); the target's gradient is not computed.
+func (rt *Runtime) bceLogitsGradValues(n *Node, i int, r, g, self, tg, pw *Tensor, reduction string) {
+	ws, release, ok := unpackOpt(n, 2)
+	if !ok || i != 0 {
+		rt.markNotComputed(r)
+		return
+	}
+	defer release()
+	rt.computeOpt(ExecBCELogitsBack, []*Tensor{r}, []*Tensor{g, self, tg, ws[0], pw}, nil, []int64{reductionCode(reduction)})
 }

@@ -3,7 +3,11 @@ package torch
 // BinaryNoGrad is an elementwise op of two tensors without a derivative
 // (floor_divide, remainder, bitwise_*): one output of the promoted dtype.
 func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
-	return rt.pointwiseOut(op, ResultType([]*Tensor{a, b}, nil), a, b)
+	out, err := rt.pointwiseOut(op, ResultType([]*Tensor{a, b}, nil), a, b)
+	if err == nil && rt.exec != nil {
+		rt.binaryNoGradValues(op, out, a, b)
+	}
+	return out, err
 }
 
 // ScalarNoGrad is BinaryNoGrad with a Python number.

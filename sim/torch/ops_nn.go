@@ -34,6 +34,10 @@ func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor
 		out.Release()
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute(ExecMaxPool, []*Tensor{out, idx}, []*Tensor{x}, nil,
+			[]int64{k[0], k[1], s[0], s[1], p[0], p[1], d[0], d[1]})
+	}
 	n := rt.record("MaxPool2DWithIndicesBackward0", x)
 	if n != nil {
 		n.save(x, false)
@@ -41,6 +45,12 @@ func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor
 		xs := cloneShape(x.shape)
 		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := rt.empty("max_pool2d_with_indices_backward", xs, nil, g[0].dtype, g[0].device)
+			if err == nil && rt.exec != nil {
+				if ts, release, ok := rt.savedForValues(n, 1); ok {
+					rt.compute1(ExecMaxPoolBack, r, []*Tensor{g[0], ts[0]})
+					release()
+				}
+			}
 			return []*Tensor{r}, err
 		}
 		n.setHistory(out, nil)
@@ -49,9 +59,32 @@ func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor
 	return out, nil
 }
 
-// AvgPool2d is F.avg_pool2d / adaptive pooling with a given output shape
-// (AvgPool2DBackward0 saves self).
-func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64) (*Tensor, error) {
+// PoolWindow is avg_pool2d's window: kernel, stride and padding per
+// spatial dim, ceil_mode, count_include_pad and divisor_override (0: none).
+type PoolWindow struct {
+	Kernel, Stride, Padding [2]int64
+	Ceil, CountIncludePad   bool
+	Divisor                 int64
+}
+
+// ints is the window as ExecAvgPool's Ints (nil: adaptive pooling).
+func (w *PoolWindow) ints() []int64 {
+	if w == nil {
+		return nil
+	}
+	b := func(v bool) int64 {
+		if v {
+			return 1
+		}
+		return 0
+	}
+	return []int64{w.Kernel[0], w.Kernel[1], w.Stride[0], w.Stride[1], w.Padding[0], w.Padding[1],
+		b(w.Ceil), b(w.CountIncludePad), w.Divisor}
+}
+
+// AvgPool2d is F.avg_pool2d (win its window) or adaptive_avg_pool2d (win
+// nil) with a given output shape (AvgPool2DBackward0 saves self).
+func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWindow) (*Tensor, error) {
 	nd := len(x.shape)
 	if nd != 3 && nd != 4 {
 		return nil, Errorf(RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input")
@@ -61,6 +94,10 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64) (*Tensor, err
 	out, err := rt.empty(op, shape, nil, x.dtype, x.device)
 	if err != nil {
 		return nil, err
+	}
+	ints := win.ints()
+	if rt.exec != nil {
+		rt.compute(ExecAvgPool, []*Tensor{out}, []*Tensor{x}, nil, ints)
 	}
 	name := "AvgPool2DBackward0"
 	if op == "adaptive_avg_pool2d" {
@@ -73,6 +110,9 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64) (*Tensor, err
 	xs := cloneShape(x.shape)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty(op+"_backward", xs, nil, g[0].dtype, g[0].device)
+		if err == nil && rt.exec != nil {
+			rt.compute(ExecAvgPoolBack, []*Tensor{r}, []*Tensor{g[0]}, nil, ints)
+		}
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil
@@ -371,9 +411,15 @@ func (rt *Runtime) Dropout(x *Tensor, p float64, train bool) (*Tensor, error) {
 			}
 			defer m.Release()
 			r, err := rt.gradLike("native_dropout_backward", g[0], m)
+			if err == nil && rt.exec != nil {
+				rt.compute1(ExecDropoutBack, r, []*Tensor{g[0], m}, 1/(1-p))
+			}
 			return []*Tensor{r}, err
 		}
 		n.setHistory(out, nil)
+	}
+	if rt.exec != nil {
+		rt.compute(ExecDropout, []*Tensor{out, mask}, []*Tensor{x}, []float64{p}, nil)
 	}
 	mask.Release()
 	return out, nil

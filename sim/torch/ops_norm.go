@@ -12,6 +12,9 @@ type BatchNormArgs struct {
 	X, RunningMean, RunningVar, Weight, Bias *Tensor
 	Training                                 bool
 	Eps                                      float64
+	// Momentum is the running statistics' update factor (GPU values only:
+	// running = (1−m)·running + m·batch statistic, the variance unbiased).
+	Momentum float64
 }
 
 // accType is at::toAccumulateType(t, is_cuda=true) for floating types.
@@ -94,6 +97,9 @@ func (rt *Runtime) cudnnBatchNorm(a BatchNormArgs) (*Tensor, error) {
 			return nil, err
 		}
 		defer cx.Release()
+		if rt.exec != nil {
+			rt.compute1(ExecCopy, cx, []*Tensor{x})
+		}
 		x = cx
 	}
 	out, err := rt.empty("cudnn_batch_norm", x.shape, nil, x.dtype, x.device)
@@ -111,6 +117,9 @@ func (rt *Runtime) cudnnBatchNorm(a BatchNormArgs) (*Tensor, error) {
 			return nil, err
 		}
 	}
+	if rt.exec != nil {
+		rt.batchNormValues(a, out, saveMean, saveVar)
+	}
 	n := rt.record("CudnnBatchNormBackward0", a.X, a.Weight, a.Bias)
 	if n != nil {
 		n.save(x, false)
@@ -120,13 +129,20 @@ func (rt *Runtime) cudnnBatchNorm(a BatchNormArgs) (*Tensor, error) {
 		n.save(saveMean, true)
 		n.save(saveVar, true)
 	}
-	training := a.Training
+	training, eps := a.Training, a.Eps
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		var res []*Tensor
+		var err error
 		if !training {
 			// cuDNN has no inference backward: native_batch_norm_backward
-			return rt.nativeBatchNormBackward(n, g[0], false)
+			res, err = rt.nativeBatchNormBackward(n, g[0], false)
+		} else {
+			res, err = rt.cudnnBatchNormBackward(n, g[0])
 		}
-		return rt.cudnnBatchNormBackward(n, g[0])
+		if err == nil && rt.exec != nil {
+			rt.batchNormBackValues(n, g[0], res, training, eps)
+		}
+		return res, err
 	}, out)
 	releaseAll([]*Tensor{saveMean, saveVar})
 	return out, nil
@@ -311,6 +327,9 @@ func (rt *Runtime) nativeBatchNorm(a BatchNormArgs) (*Tensor, error) {
 		}
 		releaseAll(scalars)
 	}
+	if rt.exec != nil {
+		rt.batchNormValues(a, out, saveMean, saveInvstd)
+	}
 	n := rt.record("NativeBatchNormBackward0", a.X, a.Weight, a.Bias)
 	if n != nil {
 		n.save(x, false)
@@ -320,9 +339,13 @@ func (rt *Runtime) nativeBatchNorm(a BatchNormArgs) (*Tensor, error) {
 		n.save(saveMean, true)
 		n.save(saveInvstd, true)
 	}
-	training := a.Training
+	training, eps := a.Training, a.Eps
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		return rt.nativeBatchNormBackward(n, g[0], training)
+		res, err := rt.nativeBatchNormBackward(n, g[0], training)
+		if err == nil && rt.exec != nil {
+			rt.batchNormBackValues(n, g[0], res, training, eps)
+		}
+		return res, err
 	}, out)
 	releaseAll([]*Tensor{saveMean, saveInvstd})
 	return out, nil
@@ -422,4 +445,33 @@ func (rt *Runtime) nativeBatchNormBackward(n *Node, g *Tensor, train bool) ([]*T
 		}
 	}
 	return res, nil
+}
+
+// batchNormValues computes batch_norm's output and, when training, the
+// saved statistics and the running statistics' update.
+func (rt *Runtime) batchNormValues(a BatchNormArgs, y, saveMean, saveInvstd *Tensor) {
+	var rm, rv *Tensor
+	tr := int64(0)
+	if a.Training {
+		rm, rv, tr = a.RunningMean, a.RunningVar, 1
+	} else {
+		saveMean, saveInvstd = nil, nil
+	}
+	rt.computeOpt(ExecBatchNorm, []*Tensor{y, saveMean, saveInvstd, rm, rv},
+		[]*Tensor{a.X, a.Weight, a.Bias, a.RunningMean, a.RunningVar}, []float64{a.Eps, a.Momentum}, []int64{tr})
+}
+
+// batchNormBackValues computes the gradients a batch-norm backward
+// allocated, from the saved input, weight, running and saved statistics.
+func (rt *Runtime) batchNormBackValues(n *Node, g *Tensor, res []*Tensor, train bool, eps float64) {
+	ts, release, ok := rt.savedForValues(n, 0, 1, 2, 3, 4, 5)
+	if !ok {
+		return
+	}
+	defer release()
+	tr := int64(0)
+	if train {
+		tr = 1
+	}
+	rt.computeOpt(ExecBatchNormBack, res, append([]*Tensor{g}, ts...), []float64{eps}, []int64{tr})
 }

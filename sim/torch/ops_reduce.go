@@ -235,6 +235,13 @@ func (rt *Runtime) MaxDim(op string, t *Tensor, dim int64, keepdim bool) (*Tenso
 		}
 		n.setHistory(vals, nil)
 	}
+	if rt.exec != nil {
+		kind := ExecMaxDim
+		if op == "min" {
+			kind = ExecMinDim
+		}
+		rt.compute(kind, []*Tensor{vals, idx}, []*Tensor{t}, nil, []int64{dim})
+	}
 	return vals, idx, nil
 }
 
@@ -272,6 +279,13 @@ func (rt *Runtime) MaxAll(op string, t *Tensor) (*Tensor, error) {
 		r, err := rt.gradLike("evenly_distribute_backward", g[0], self)
 		return []*Tensor{r}, err
 	}, out)
+	if rt.exec != nil {
+		kind := ExecMaxAll
+		if op == "min" {
+			kind = ExecMinAll
+		}
+		rt.compute1(kind, out, []*Tensor{t})
+	}
 	return out, nil
 }
 
@@ -288,6 +302,16 @@ func (rt *Runtime) Argmax(op string, t *Tensor, dim *int64, keepdim bool) (*Tens
 	if err := rt.reduceKernel(t, dims, 16); err != nil {
 		out.Release()
 		return nil, err
+	}
+	if rt.exec != nil {
+		switch op {
+		case "argmax":
+			rt.compute(ExecArgmax, []*Tensor{out}, []*Tensor{t}, nil, pickDims(dim))
+		case "argmin":
+			rt.compute(ExecArgmin, []*Tensor{out}, []*Tensor{t}, nil, pickDims(dim))
+		default: // all/any: the model's int64 result is not PyTorch's bool
+			rt.markNotComputed(out)
+		}
 	}
 	return out, nil
 }

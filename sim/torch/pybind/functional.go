@@ -212,6 +212,11 @@ func init() {
 		s := a.pair(2, "stride", k)
 		p := a.pair(3, "padding", [2]int64{0, 0})
 		ceil := a.bool(4, "ceil_mode", false)
+		cip := a.bool(5, "count_include_pad", true)
+		var div int64
+		if v := a.v(6, "divisor_override"); v != nil && v != py.None && a.err == nil {
+			div = a.int(6, "divisor_override", 0)
+		}
 		if a.err != nil {
 			return nil, a.err
 		}
@@ -224,7 +229,8 @@ func init() {
 		for i := 0; i < 2; i++ {
 			out[i] = torch.PoolOut(sh[n-2+i], k[i], s[i], p[i], 1, ceil)
 		}
-		return h.rt.AvgPool2d("avg_pool2d", x, out)
+		win := &torch.PoolWindow{Kernel: k, Stride: s, Padding: p, Ceil: ceil, CountIncludePad: cip, Divisor: div}
+		return h.rt.AvgPool2d("avg_pool2d", x, out, win)
 	}
 	F["adaptive_avg_pool2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
@@ -232,7 +238,7 @@ func init() {
 		if a.err != nil {
 			return nil, a.err
 		}
-		return h.rt.AvgPool2d("adaptive_avg_pool2d", x, o)
+		return h.rt.AvgPool2d("adaptive_avg_pool2d", x, o, nil)
 	}
 	F["mse_loss"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x, y := a.tensor(0, "input"), a.tensor(1, "target")

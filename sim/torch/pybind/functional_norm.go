@@ -17,7 +17,7 @@ func init() {
 		rm, rv := a.optTensor(1, "running_mean"), a.optTensor(2, "running_var")
 		w, b := a.optTensor(3, "weight"), a.optTensor(4, "bias")
 		training := a.bool(5, "training", false)
-		_ = a.float(6, "momentum", 0.1)
+		mom := a.float(6, "momentum", 0.1)
 		eps := a.float(7, "eps", 1e-5)
 		if a.err != nil {
 			return nil, a.err
@@ -39,6 +39,6 @@ func init() {
 				return nil, py.NewException(py.ValueError, "Expected more than 1 value per channel when training, got input size torch.Size(["+strings.Join(parts, ", ")+"])")
 			}
 		}
-		return h.rt.BatchNorm(torch.BatchNormArgs{X: x, RunningMean: rm, RunningVar: rv, Weight: w, Bias: b, Training: training, Eps: eps})
+		return h.rt.BatchNorm(torch.BatchNormArgs{X: x, RunningMean: rm, RunningVar: rv, Weight: w, Bias: b, Training: training, Eps: eps, Momentum: mom})
 	}
 }

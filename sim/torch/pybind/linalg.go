@@ -1,6 +1,8 @@
 package pybind
 
 import (
+	"math"
+
 	"github.com/gpumem/playground/sim/py"
 )
 
@@ -14,12 +16,15 @@ func (h *Host) buildLinalg(it *py.Interp) (*py.Module, error) {
 			if err != nil {
 				return nil, err
 			}
+			ord := 2.0
 			if o := argOr(args, kwargs, 1, "ord"); o != nil && o != py.None {
-				if f, err := floatOf(name, "ord", o, 2); err != nil {
+				f, err := floatOf(name, "ord", o, 2)
+				if err != nil {
 					return nil, err
-				} else if f != 2 && f != 1 {
-					return nil, runtimeErr("linalg.%s: only ord=1 and ord=2 are simulated", name)
+				} else if f != 2 && f != 1 && !math.IsInf(f, 1) {
+					return nil, runtimeErr("linalg.%s: only ord=1, 2 and inf are simulated", name)
 				}
+				ord = f
 			}
 			dims, err := dimsArg(name, argOr(args, kwargs, 2, "dim"))
 			if err != nil {
@@ -29,7 +34,7 @@ func (h *Host) buildLinalg(it *py.Interp) (*py.Module, error) {
 			if err != nil {
 				return nil, err
 			}
-			return h.opDone(h.wrapResult(h.rt.Norm(x, dims, keep)))
+			return h.opDone(h.wrapResult(h.rt.NormP(x, ord, dims, keep)))
 		}))
 	}
 	return m, nil

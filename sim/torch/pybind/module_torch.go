@@ -12,7 +12,7 @@ import (
 // attributes, as in PyTorch (parents first).
 var Submodules = []string{"torch", "torch._C", "torch._sim", "torch.cuda", "torch.cuda.memory", "torch.linalg", "torch.autograd",
 	"torch.autograd.graph", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
-	"torch.utils", "torch.utils.data", "torch.utils.checkpoint", "torch.amp", "torch.cuda.amp"}
+	"torch.utils", "torch.utils.data", "torch.utils.checkpoint", "torch.amp", "torch.cuda.amp", "torch.backends", "torch.backends.cudnn", "torch.backends.cuda"}
 
 func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	m := it.NewModule("torch")

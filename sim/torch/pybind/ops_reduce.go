@@ -1,6 +1,8 @@
 package pybind
 
 import (
+	"math"
+
 	"github.com/gpumem/playground/sim/py"
 	"github.com/gpumem/playground/sim/torch"
 )
@@ -136,7 +138,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.Norm(x.t, dims, keep))
+		p, err := floatOf("norm", "p", argOr(args, kwargs, 1, "p"), 2)
+		if err != nil {
+			p = math.NaN() // p="fro", "nuc": the memory is the same; no values
+		}
+		return h.wrapResult(h.rt.NormP(x.t, p, dims, keep))
 	})
 	for _, name := range []string{"var", "std"} {
 		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
@@ -152,7 +158,22 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return h.wrapResult(h.rt.Var(name, x.t, dims, keep))
+			corr := 1.0 // correction=, or unbiased= (positional after dim)
+			if u := argOr(args, kwargs, 2, "unbiased"); u != nil && u != py.None {
+				b, err := boolOf(it, u, true)
+				if err != nil {
+					return nil, err
+				}
+				if !b {
+					corr = 0
+				}
+			}
+			if c := argOr(nil, kwargs, -1, "correction"); c != nil && c != py.None {
+				if corr, err = floatOf(name, "correction", c, 1); err != nil {
+					return nil, err
+				}
+			}
+			return h.wrapResult(h.rt.VarCorrection(name, x.t, dims, keep, corr))
 		})
 	}
 }

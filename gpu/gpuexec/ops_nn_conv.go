@@ -1,0 +1,246 @@
+package gpuexec
+
+import (
+	"fmt"
+
+	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// Convolution (conv1d/conv2d, stride, padding, dilation, groups) as
+// im2col and matrix products in f32, with no cuDNN: cols[n, c, k, l] is
+// the input under window element k of output position l, and per group
+// y = W·cols (+ bias), grad_cols = Wᵀ·grad scattered back (col2im),
+// grad_W = grad·colsᵀ summed over the batch, grad_b = Σ grad. PyTorch's
+// cuDNN picks other summation orders (and TF32 unless disabled), so
+// results agree to f32 rounding, not bit for bit.
+
+// convGeom is a convolution's sizes, seen as 2-d.
+type convGeom struct {
+	n, c, h, w, cout, cg, kh, kw, oh, ow, groups int64
+	rows, cols                                   axisWindows
+}
+
+// convGeometry reads the sizes from the 4-d views and the Ints (stride,
+// padding, dilation per spatial dim, groups).
+func convGeometry(x, w, y operand, spatial int, ints []int64) (convGeom, error) {
+	if len(ints) != 3*spatial+1 {
+		return convGeom{}, fmt.Errorf("gpuexec: conv takes %d ints, got %d", 3*spatial+1, len(ints))
+	}
+	st, pd, dl := ints[:spatial], ints[spatial:2*spatial], ints[2*spatial:3*spatial]
+	if spatial == 1 {
+		st, pd, dl = []int64{1, st[0]}, []int64{0, pd[0]}, []int64{1, dl[0]}
+	}
+	g := convGeom{n: x.shape[0], c: x.shape[1], h: x.shape[2], w: x.shape[3],
+		cout: w.shape[0], cg: w.shape[1], kh: w.shape[2], kw: w.shape[3], oh: y.shape[2], ow: y.shape[3], groups: ints[3*spatial]}
+	if g.groups < 1 || g.c != g.cg*g.groups || g.cout%g.groups != 0 || y.shape[0] != g.n || y.shape[1] != g.cout {
+		return convGeom{}, errUnsupported("conv of %v with %v into %v, groups %d", x.shape, w.shape, y.shape, g.groups)
+	}
+	g.rows = slidingAxis(g.h, g.oh, g.kh, st[0], pd[0], dl[0])
+	g.cols = slidingAxis(g.w, g.ow, g.kw, st[1], pd[1], dl[1])
+	return g, nil
+}
+
+// im2col gathers cols in the layout of dst strides over (n, c, k, l).
+func (e *Executor) im2col(k gpu.Kernels, s *scratch, g convGeom, xf operand, dst operand, dstStrides []int64) (operand, error) {
+	vals, l, kk := windowTable(g.rows, g.cols, g.h, g.w)
+	tbl, err := s.table(kernels.I64, []int64{l, kk}, vals)
+	if err != nil {
+		return operand{}, err
+	}
+	if err := e.mapOp(k, "fill", dst, nil, 0, 0); err != nil {
+		return operand{}, err
+	}
+	hw := g.h * g.w
+	return tbl, e.indexLaunch(k, kernels.IndexGather, kernels.F32, []int64{g.n, g.c, kk, l}, dst, xf, tbl,
+		[3][]int64{dstStrides, {g.c * hw, hw, 0, 0}, {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex)
+}
+
+// conv is ExecConv.
+func (e *Executor) conv(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	o, in, ints, err := optional(op, []operand{out}, ins, 1, 3)
+	if err != nil {
+		return err
+	}
+	if o[0] == nil || in[0] == nil || in[1] == nil {
+		return fmt.Errorf("gpuexec: conv takes x and w")
+	}
+	spatial := len(in[1].shape) - 2
+	x4, err := as4d(*in[0], spatial)
+	if err != nil {
+		return err
+	}
+	w4, _ := as4d(*in[1], spatial)
+	y4, err := as4d(*o[0], spatial)
+	if err != nil {
+		return err
+	}
+	g, err := convGeometry(x4, w4, y4, spatial, ints)
+	if err != nil {
+		return err
+	}
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		xf, err := s.asF32(k, x4)
+		if err != nil {
+			return err
+		}
+		wf, err := s.asF32(k, w4)
+		if err != nil {
+			return err
+		}
+		l, kk := g.oh*g.ow, g.kh*g.kw
+		cols, err := s.f32([]int64{g.n, g.c, kk, l})
+		if err != nil {
+			return err
+		}
+		if _, err := e.im2col(k, s, g, xf, cols, cols.strides); err != nil {
+			return err
+		}
+		gk := g.cg * kk
+		yf, err := s.f32([]int64{g.n, g.groups, g.cout / g.groups, l})
+		if err != nil {
+			return err
+		}
+		wv := reshaped(wf, []int64{g.groups, g.cout / g.groups, gk})
+		if err := e.matmul(k, yf, []operand{wv, reshaped(cols, []int64{g.n, g.groups, gk, l})}); err != nil {
+			return err
+		}
+		if b := in[2]; b != nil {
+			bf, err := s.asF32(k, *b)
+			if err != nil {
+				return err
+			}
+			y3 := reshaped(yf, []int64{g.n, g.cout, l})
+			if err := e.mapOp(k, "add", y3, []operand{y3, reshaped(bf, []int64{g.cout, 1})}, 1, 0); err != nil {
+				return err
+			}
+		}
+		return e.mapOp(k, "copy", y4, []operand{reshaped(yf, y4.shape)}, 0, 0)
+	})
+}
+
+// convBack is ExecConvBack.
+func (e *Executor) convBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	outs, err := e.resolveOuts(op, out)
+	if err != nil {
+		return err
+	}
+	o, in, ints, err := optional(op, outs, ins, 3, 3)
+	if err != nil {
+		return err
+	}
+	if in[0] == nil || in[1] == nil || in[2] == nil {
+		return fmt.Errorf("gpuexec: conv_backward takes grad, x and w")
+	}
+	spatial := len(in[2].shape) - 2
+	g4, err := as4d(*in[0], spatial)
+	if err != nil {
+		return err
+	}
+	x4, err := as4d(*in[1], spatial)
+	if err != nil {
+		return err
+	}
+	w4, _ := as4d(*in[2], spatial)
+	g, err := convGeometry(x4, w4, g4, spatial, ints)
+	if err != nil {
+		return err
+	}
+	l, kk := g.oh*g.ow, g.kh*g.kw
+	gk, cpg := g.cg*kk, g.cout/g.groups
+	return e.withScratch(out.cuda(), func(s *scratch) error {
+		gf, err := s.asF32(k, g4)
+		if err != nil {
+			return err
+		}
+		xf, err := s.asF32(k, x4)
+		if err != nil {
+			return err
+		}
+		wf, err := s.asF32(k, w4)
+		if err != nil {
+			return err
+		}
+		if dx := o[0]; dx != nil {
+			dx4, err := as4d(*dx, spatial)
+			if err != nil {
+				return err
+			}
+			dcols, err := s.f32([]int64{g.n, g.groups, gk, l})
+			if err != nil {
+				return err
+			}
+			wv := reshaped(wf, []int64{g.groups, cpg, gk})
+			if err := e.matmul(k, dcols, []operand{transposed(wv), reshaped(gf, []int64{g.n, g.groups, cpg, l})}); err != nil {
+				return err
+			}
+			vals, _, _ := windowTable(g.rows, g.cols, g.h, g.w)
+			tbl, err := s.table(kernels.I64, []int64{l, kk}, vals)
+			if err != nil {
+				return err
+			}
+			dxf, err := s.f32(x4.shape)
+			if err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "fill", dxf, nil, 0, 0); err != nil {
+				return err
+			}
+			hw := g.h * g.w
+			if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
+				[3][]int64{{g.c * hw, hw, 0, 0}, contiguousStrides([]int64{g.n, g.c, kk, l}), {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex); err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "copy", dx4, []operand{dxf}, 0, 0); err != nil {
+				return err
+			}
+		}
+		if o[1] == nil && o[2] == nil {
+			return nil
+		}
+		// grad as [Cout, N·L]
+		gt, err := s.f32([]int64{g.cout, g.n, l})
+		if err != nil {
+			return err
+		}
+		gperm := gf
+		gperm.shape, gperm.strides = []int64{g.cout, g.n, l}, []int64{l, g.cout * l, 1}
+		if err := e.mapOp(k, "copy", gt, []operand{gperm}, 0, 0); err != nil {
+			return err
+		}
+		if db := o[2]; db != nil {
+			row, err := s.f32([]int64{g.cout})
+			if err != nil {
+				return err
+			}
+			if err := e.reduceInto(k, row, reshaped(gt, []int64{g.cout, g.n * l}), false, 1); err != nil {
+				return err
+			}
+			if err := e.mapOp(k, "copy", *db, []operand{reshaped(row, db.shape)}, 0, 0); err != nil {
+				return err
+			}
+		}
+		dw := o[1]
+		if dw == nil {
+			return nil
+		}
+		// cols as [C·K, N·L]: strides over (n, c, k, l)
+		cols, err := s.f32([]int64{g.c, kk, g.n, l})
+		if err != nil {
+			return err
+		}
+		if _, err := e.im2col(k, s, g, xf, cols, []int64{l, kk * g.n * l, g.n * l, 1}); err != nil {
+			return err
+		}
+		dwf, err := s.f32([]int64{g.groups, cpg, gk})
+		if err != nil {
+			return err
+		}
+		cv := reshaped(cols, []int64{g.groups, gk, g.n * l})
+		if err := e.matmul(k, dwf, []operand{reshaped(gt, []int64{g.groups, cpg, g.n * l}), transposed(cv)}); err != nil {
+			return err
+		}
+		return e.mapOp(k, "copy", *dw, []operand{reshaped(dwf, dw.shape)}, 0, 0)
+	})
+}

@@ -1,0 +1,137 @@
+package gpuexec
+
+import (
+	"fmt"
+
+	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// Sliding windows of convolution and pooling, as index tables for the
+// gather and scatter-add kernels: im2col is a gather of the input plane at
+// table[l][k] (output position l, window element k), its transpose col2im
+// the scatter-add of the same table. An entry outside [0, H·W) (padding)
+// moves nothing.
+
+// axisWindows lists, for each output position of one spatial axis, the
+// input coordinate of each of its window elements (-1: padding).
+type axisWindows [][]int64
+
+// slidingAxis is the window of a convolution or pooling axis: output o
+// reads o·s − p + i·d, i < k.
+func slidingAxis(in, out, k, s, p, d int64) axisWindows {
+	w := make(axisWindows, out)
+	for o := range w {
+		w[o] = make([]int64, k)
+		for i := range w[o] {
+			v := int64(o)*s - p + int64(i)*d
+			if v < 0 || v >= in {
+				v = -1
+			}
+			w[o][i] = v
+		}
+	}
+	return w
+}
+
+// adaptiveAxis is adaptive pooling's window: output o reads
+// [⌊o·in/out⌋, ⌈(o+1)·in/out⌉), padded with -1 to the longest window.
+func adaptiveAxis(in, out int64) axisWindows {
+	w := make(axisWindows, out)
+	k := int64(0)
+	for o := int64(0); o < out; o++ {
+		lo, hi := o*in/out, ((o+1)*in+out-1)/out
+		for v := lo; v < hi; v++ {
+			w[o] = append(w[o], v)
+		}
+		k = max(k, hi-lo)
+	}
+	for o := range w {
+		for int64(len(w[o])) < k {
+			w[o] = append(w[o], -1)
+		}
+	}
+	return w
+}
+
+// windowTable is the [OH·OW, KH·KW] table of input-plane offsets h·W + w
+// (H·W where either coordinate is padding).
+func windowTable(rows, cols axisWindows, h, w int64) (vals []float64, l, k int64) {
+	kh, kw := int64(len(rows[0])), int64(len(cols[0]))
+	l, k = int64(len(rows)*len(cols)), kh*kw
+	vals = make([]float64, 0, l*k)
+	for _, r := range rows {
+		for _, c := range cols {
+			for _, y := range r {
+				for _, x := range c {
+					v := h * w
+					if y >= 0 && x >= 0 {
+						v = y*w + x
+					}
+					vals = append(vals, float64(v))
+				}
+			}
+		}
+	}
+	return vals, l, k
+}
+
+// table uploads host values as a contiguous scratch operand of type kt.
+func (s *scratch) table(kt kernels.DType, shape []int64, vals []float64) (operand, error) {
+	t, err := s.typed(kt, shape)
+	if err != nil {
+		return operand{}, err
+	}
+	return t, s.e.values(t, vals)
+}
+
+// as4d views a 1-d or 2-d spatial operand ([N, C, L], [N, C, H, W] or
+// unbatched) as [N, C, H, W]; spatial is the number of spatial dims.
+func as4d(x operand, spatial int) (operand, error) {
+	sh, st := append([]int64{}, x.shape...), append([]int64{}, x.strides...)
+	if spatial < 1 || spatial > 2 || len(sh) < spatial+1 || len(sh) > spatial+2 {
+		return operand{}, errUnsupported("%d-d operand of a %d-d window", len(sh), spatial)
+	}
+	if len(sh) == spatial+1 {
+		sh, st = append([]int64{1}, sh...), append([]int64{0}, st...)
+	}
+	if spatial == 1 {
+		sh = []int64{sh[0], sh[1], 1, sh[2]}
+		st = []int64{st[0], st[1], 0, st[2]}
+	}
+	x.shape, x.strides = sh, st
+	return x, nil
+}
+
+// planes views a pooling operand ([N, C, H, W] or [C, H, W], contiguous)
+// as [planes, H·W].
+func planes(x operand) (operand, int64, int64, error) {
+	r := len(x.shape)
+	if r < 3 || !contiguous(x.shape, x.strides) {
+		return operand{}, 0, 0, errUnsupported("pooling of a %d-d or strided operand", r)
+	}
+	h, w := x.shape[r-2], x.shape[r-1]
+	return reshaped(x, []int64{numel(x.shape[:r-2]), h * w}), h, w, nil
+}
+
+// gatherWindows writes cols[p, l, k] = plane p of x at table[l][k]
+// (x: contiguous [P, H·W] f32; cols: contiguous [P, L, K], filled with
+// fill first so that padding reads fill).
+func (e *Executor) gatherWindows(k gpu.Kernels, cols, x, tbl operand, fill float32) error {
+	p, l, kk := cols.shape[0], cols.shape[1], cols.shape[2]
+	if err := e.mapOp(k, "fill", cols, nil, fill, 0); err != nil {
+		return err
+	}
+	hw := x.shape[1]
+	return e.indexLaunch(k, kernels.IndexGather, kernels.F32, []int64{p, l, kk}, cols, x, tbl,
+		[3][]int64{cols.strides, {hw, 0, 0}, {0, kk, 1}}, 1, hw, torch.NoSkipIndex)
+}
+
+// checkWindow verifies a table's size against the output plane.
+func checkWindow(l, oh, ow int64) error {
+	if l != oh*ow {
+		return fmt.Errorf("gpuexec: window table of %d positions for a %d×%d output", l, oh, ow)
+	}
+	return nil
+}
