@@ -62,7 +62,9 @@ func (k pickKernel) body() string {
 	e := k.entry()
 	name := k.name()
 	l := func(s string) string { return "$L_" + name + "_" + s }
-	vbuf, ibuf := name+"_val", name+"_idx"
+	// Not name_idx: the parameter idx is named so in the entry, and would
+	// shadow the buffer.
+	vbuf, ibuf := name+"_sval", name+"_sidx"
 	var b strings.Builder
 	fmt.Fprintf(&b, ".shared .align 4 .b8 \t%s[%d];\n", vbuf, 4*RowBlock)
 	fmt.Fprintf(&b, ".shared .align 8 .b8 \t%s[%d];\n", ibuf, 8*RowBlock)
