@@ -89,9 +89,17 @@ func TestRunOnGPU(t *testing.T) {
 	msgs := runOnGPU(t, ts, string(src))
 	events := 0
 	for _, m := range msgs {
-		events += len(m.Events)
-		if m.Event != nil {
-			events++
+		if m.Type == gpujob.MsgRows {
+			evs, err := m.DecodeEvents()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, ev := range evs {
+				if ev.Seq != events+i || ev.GPU == nil {
+					t.Fatalf("event %+v arrived as the %dth", ev, events+i)
+				}
+			}
+			events += len(evs)
 		}
 	}
 	done := msgs[len(msgs)-1]

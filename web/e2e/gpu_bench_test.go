@@ -12,13 +12,15 @@ import (
 // BenchmarkBrowserGPUStream100k measures the delivery of a GPU job's event
 // stream to the page: the server's GPU worker replays the H100 recording
 // (web/gpujob/testdata/h100-stream.json, 22 events) 4546 times, 100 012
-// events, 44 MB of JSON.
+// events, 4.8 MiB in the compact row format (web/gpujob/rows.go; 44 MB as
+// trace.Event JSON).
 //
 // page: headless Chromium clicks "Run on GPU"; the page's own clock runs
-// from the click until it has received and scanned every frame and handled
-// the done message (web/js/gpuview.js sets #gpu-panel's data-ms then).
-// Metrics: page-ms/op, first-ms (the first run), handler-ms/op (time in the
-// page's message handler, JSON scanning included), frames/op, events/s.
+// from the click until it has received and decoded every event (into the
+// job's EventLog, web/js/gpustream.js) and handled the done message
+// (web/js/gpuview.js sets #gpu-panel's data-ms then). Metrics: page-ms/op,
+// first-ms (the first run), handler-ms/op (time in the page's message
+// handler, JSON.parse and decoding included), frames/op, events/s.
 //
 // socket: the floor under that: the same job over a bare WebSocket whose
 // handler only counts bytes: what Chromium's transport costs by itself.

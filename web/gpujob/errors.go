@@ -53,3 +53,18 @@ type PanicError struct {
 func (e *PanicError) Error() string {
 	return fmt.Sprintf("gpujob: %s: the runner panicked: %v", e.Worker, e.Value)
 }
+
+// SlowClientError cancels a job whose client does not take its events as
+// fast as the job makes them: the connection's events waiting to be sent
+// passed HandlerOptions.MaxQueuedBytes. Without the bound a stalled
+// browser would hold the server's memory for as long as the job runs.
+type SlowClientError struct {
+	MaxQueued int64 // the bound, bytes
+}
+
+// Error says what happened and what the user can do.
+func (e *SlowClientError) Error() string {
+	return fmt.Sprintf("gpujob: the browser could not keep up with the event stream; the job was cancelled "+
+		"when %d MiB of its events were waiting to be sent (a slow connection or a busy tab: try again, "+
+		"or make the script produce fewer events)", e.MaxQueued>>20)
+}

@@ -1,69 +1,13 @@
 package gpujob
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/gorilla/websocket"
-
-	"github.com/gpumem/playground/sim/trace"
 )
 
-// TestFramesMatchEncodingJSON: the hand-built frames are what
-// encoding/json writes for the same ServerMessage, and a frame stops at
-// its event and byte limits.
-func TestFramesMatchEncodingJSON(t *testing.T) {
-	rec := loadH100(t)
-	items := make([]outItem, len(rec.Events))
-	for i, ev := range rec.Events {
-		items[i].ev = ev
-	}
-	for _, tt := range []struct {
-		name               string
-		maxEvents, maxSize int
-		items              []outItem
-		wantN              int
-	}{
-		{"all", 1000, 1 << 20, items, len(items)},
-		{"event limit", 5, 1 << 20, items, 5},
-		{"byte limit", 1000, 1000, items, 0}, // computed below
-		{"one", 1000, 1 << 20, items[3:4], 1},
-		{"up to a message", 1000, 1 << 20, append(append([]outItem{}, items[:3]...), outItem{msg: &ServerMessage{Type: MsgDone}}), 3},
-	} {
-		f := &frames{maxEvents: tt.maxEvents, maxBytes: tt.maxSize}
-		got, n := f.appendEvents(tt.items)
-		if tt.wantN == 0 { // the byte limit: the frame ends with the event that crossed it
-			size := len(eventsPrefix)
-			for tt.wantN < len(tt.items) && size < tt.maxSize {
-				b, _ := json.Marshal(&tt.items[tt.wantN].ev)
-				size += len(b) + 1
-				tt.wantN++
-			}
-		}
-		if n != tt.wantN {
-			t.Errorf("%s: frame of %d events, want %d", tt.name, n, tt.wantN)
-			continue
-		}
-		evs := make([]trace.Event, n)
-		for i := range evs {
-			evs[i] = tt.items[i].ev
-		}
-		m := ServerMessage{Type: MsgEvents, Events: evs}
-		if n == 1 {
-			m = ServerMessage{Type: MsgEvent, Event: &evs[0]}
-		}
-		want, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s:\n got %.300s\nwant %.300s", tt.name, got, want)
-		}
-	}
-}
-
+// TestFramesAllocateNothingPerEvent: a steady stream costs no allocation.
 func TestFramesAllocateNothingPerEvent(t *testing.T) {
 	rec := loadH100(t)
 	items := make([]outItem, 4096)
@@ -101,23 +45,24 @@ func TestStreamIsBatched(t *testing.T) {
 		if m.Type == MsgDone {
 			break
 		}
-		if m.Type == MsgEvent {
-			m.Events = []trace.Event{*m.Event}
-		}
-		if m.Type != MsgEvents && m.Type != MsgEvent {
+		if m.Type != MsgRows {
 			continue
 		}
-		frames++
-		if len(m.Events) > batch {
-			t.Errorf("a frame of %d events, MaxBatch %d", len(m.Events), batch)
+		evs, err := m.DecodeEvents()
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, ev := range m.Events {
+		frames++
+		if len(evs) > batch {
+			t.Errorf("a frame of %d events, MaxBatch %d", len(evs), batch)
+		}
+		for _, ev := range evs {
 			if ev.Seq != next {
 				t.Fatalf("event %d arrived as the %dth", ev.Seq, next)
 			}
 			next++
 		}
-		events += len(m.Events)
+		events += len(evs)
 	}
 	if want := repeat * len(rec.Events); events != want {
 		t.Errorf("%d events, want %d", events, want)

@@ -22,9 +22,15 @@ type HandlerOptions struct {
 	// written (a full batch, a message or the end goes at once): 5 ms.
 	// Few large frames cost the page far less than many small ones.
 	FlushDelay time.Duration
-	WriteWait  time.Duration // deadline of one write: 10 s
-	PongWait   time.Duration // the client must answer a ping within: 60 s (pings every 9/10 of it)
-	Log        *log.Logger   // upgrade failures; nil: log.Default()
+	// MaxQueuedBytes bounds a connection's events waiting to be sent
+	// (eventBytes: their size in memory): a client that reads slower than
+	// its job makes events gets the job cancelled with a
+	// *SlowClientError once they pass it: 32 MiB. Keep it well above
+	// MaxBatch events (~250 bytes each), which the writer waits for.
+	MaxQueuedBytes int64
+	WriteWait      time.Duration // deadline of one write: 10 s
+	PongWait       time.Duration // the client must answer a ping within: 60 s (pings every 9/10 of it)
+	Log            *log.Logger   // upgrade failures; nil: log.Default()
 }
 
 // Handler serves the GPU websocket: each connection runs one job at a time
@@ -50,6 +56,9 @@ func NewHandler(q *Queue, opts HandlerOptions) *Handler {
 	}
 	if opts.FlushDelay <= 0 {
 		opts.FlushDelay = 5 * time.Millisecond
+	}
+	if opts.MaxQueuedBytes <= 0 {
+		opts.MaxQueuedBytes = 32 << 20
 	}
 	if opts.WriteWait <= 0 {
 		opts.WriteWait = 10 * time.Second
@@ -81,7 +90,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.opts.Log.Printf("gpujob: websocket upgrade from %s: %v", r.RemoteAddr, err)
 		return
 	}
-	c := &conn{h: h, ws: ws, out: newOutbox(h.opts.MaxBatch)}
+	c := &conn{h: h, ws: ws}
+	c.out = newOutbox(h.opts.MaxBatch, h.opts.MaxQueuedBytes, c.overflow)
 	ctx, cancel := context.WithCancel(r.Context())
 	writerDone := make(chan struct{})
 	go func() {
@@ -103,7 +113,7 @@ type conn struct {
 	out *outbox
 
 	mu        sync.Mutex
-	jobCancel context.CancelFunc // the running job's, nil when none
+	jobCancel context.CancelCauseFunc // the running job's, nil when none
 	jobs      sync.WaitGroup
 }
 
@@ -130,7 +140,7 @@ func (c *conn) readPump(ctx context.Context) {
 		case MsgCancel:
 			c.mu.Lock()
 			if c.jobCancel != nil {
-				c.jobCancel()
+				c.jobCancel(nil)
 			}
 			c.mu.Unlock()
 		default:
@@ -147,8 +157,9 @@ func (c *conn) start(ctx context.Context, m ClientMessage) {
 		c.out.send(ServerMessage{Type: MsgError, Code: CodeBadRequest, Message: "gpujob: a job is already running on this connection"})
 		return
 	}
-	jobCtx, cancel := context.WithCancel(ctx)
+	jobCtx, cancel := context.WithCancelCause(ctx)
 	c.jobCancel = cancel
+	c.out.rearm()
 	c.jobs.Add(1)
 	job := Job{Script: m.Script, Profile: m.Profile, AllocConf: m.AllocConf, Limits: c.h.opts.Limits}
 	go func() {
@@ -161,13 +172,23 @@ func (c *conn) start(ctx context.Context, m ClientMessage) {
 		c.mu.Lock()
 		c.jobCancel = nil
 		c.mu.Unlock()
-		cancel()
+		cancel(nil)
 		if err != nil {
 			c.out.send(errorMessage(err))
 			return
 		}
 		c.out.send(ServerMessage{Type: MsgDone, Result: &res})
 	}()
+}
+
+// overflow cancels the running job: the client does not read its events
+// fast enough (the outbox passed MaxQueuedBytes).
+func (c *conn) overflow() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.jobCancel != nil {
+		c.jobCancel(&SlowClientError{MaxQueued: c.h.opts.MaxQueuedBytes})
+	}
 }
 
 // writePump is the connection's only writer: it drains the outbox, batching
@@ -220,8 +241,9 @@ func (c *conn) writePump() {
 func (c *conn) writeItems(items []outItem, f *frames) error {
 	for i := 0; i < len(items); {
 		var (
-			b   []byte
-			err error
+			b    []byte
+			err  error
+			sent int64 // event bytes in b
 		)
 		if m := items[i].msg; m != nil {
 			if b, err = f.message(m); err != nil {
@@ -231,11 +253,15 @@ func (c *conn) writeItems(items []outItem, f *frames) error {
 		} else {
 			var n int
 			b, n = f.appendEvents(items[i:])
+			for j := i; j < i+n; j++ {
+				sent += eventBytes(&items[j].ev)
+			}
 			i += n
 		}
 		if err := c.write(b); err != nil {
 			return err
 		}
+		c.out.written(sent)
 	}
 	return nil
 }

@@ -60,9 +60,6 @@ func TestEventWireFormat(t *testing.T) {
 		{ServerMessage{Type: MsgQueued, Position: 2}, `{"type":"queued","position":2}`},
 		{ServerMessage{Type: MsgStarted, Worker: "GPU 0"}, `{"type":"started","worker":"GPU 0"}`},
 		{ServerMessage{Type: MsgError, Code: CodeBusy, Message: "full"}, `{"type":"error","code":"busy","message":"full"}`},
-		{ServerMessage{Type: MsgEvent, Event: &ev}, `{"type":"event","event":{"seq":3,"kind":"segment_alloc","line":2,"addr":139637976727552,"size":2097152,"pool":"small",` +
-			`"stats":{"allocated":0,"reserved":2097152,"peak_allocated":0,"peak_reserved":0,"active":0,"requested":0,"segments":1,"alloc_retries":0,"ooms":0},` +
-			`"gpu":{"driver_used":556597248,"elapsed_ns":136447,"device_allocs":1,"device_frees":0,"device_ns":106068}}}`},
 		{ServerMessage{Type: MsgDone, Result: &Result{Worker: "GPU 0", Events: 22, WallNanos: 5}}, `{"type":"done","result":{"worker":"GPU 0","events":22,"wall_ns":5}}`},
 	} {
 		got, err := json.Marshal(tt.m)
@@ -72,6 +69,21 @@ func TestEventWireFormat(t *testing.T) {
 		if string(got) != tt.want {
 			t.Errorf("%s\nwant %s", got, tt.want)
 		}
+	}
+	// Events: rows.go's format. A line event after it only says what changed.
+	line := ev
+	line.Seq, line.Kind, line.Line, line.Addr, line.Size, line.Pool = 4, trace.Line, 3, 0, 0, ""
+	g := *ev.GPU
+	g.ElapsedNanos = 1000
+	line.GPU = &g
+	const rows = `{"type":"rows","v":1,"rows":[` +
+		`[4831,2,"segment_alloc",136447,66,2097152,1,23,556597248,1,106068,139637976727552,2097152,"small",3],` +
+		`[7,1,"line",1000]]}`
+	if got := encodeFrames([]trace.Event{ev, line}, 10, 1<<20); len(got) != 1 || string(got[0]) != rows {
+		t.Errorf("rows %s\nwant %s", got, rows)
+	}
+	if got := decodeFrames(t, [][]byte{[]byte(rows)}); !reflect.DeepEqual(got, []trace.Event{ev, line}) {
+		t.Errorf("decoded %+v", got)
 	}
 	var m ClientMessage
 	if err := json.Unmarshal([]byte(`{"type":"run","script":"x = 1\n","profile":"h100","alloc_conf":"expandable_segments:True"}`), &m); err != nil {

@@ -179,11 +179,12 @@ func (c *client) until(typ string) (ServerMessage, []trace.Event) {
 	var evs []trace.Event
 	for {
 		m := c.next()
-		switch m.Type {
-		case MsgEvent:
-			evs = append(evs, *m.Event)
-		case MsgEvents:
-			evs = append(evs, m.Events...)
+		if m.Type == MsgRows {
+			got, err := m.DecodeEvents()
+			if err != nil {
+				c.t.Fatal(err)
+			}
+			evs = append(evs, got...)
 		}
 		if m.Type == typ {
 			return m, evs

@@ -2,9 +2,8 @@ package gpujob
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-
-	"github.com/gpumem/playground/sim/trace"
 )
 
 // Message types of the websocket protocol.
@@ -14,8 +13,7 @@ const (
 
 	MsgQueued  = "queued"  // server: position in the queue
 	MsgStarted = "started" // server: the job got a GPU
-	MsgEvent   = "event"   // server: one event
-	MsgEvents  = "events"  // server: several events, in order
+	MsgRows    = "rows"    // server: events, in order, in the compact row format (rows.go)
 	MsgDone    = "done"    // server: the job ended; result follows
 	MsgError   = "error"   // server: the request or the job failed
 )
@@ -28,6 +26,7 @@ const (
 	CodeLimit      = "limit"       // a job limit stopped the job
 	CodeLeak       = "leak"        // the job did not give the GPU's memory back
 	CodeCancelled  = "cancelled"   // the client cancelled the job
+	CodeSlow       = "slow_client" // the client did not read the event stream fast enough
 	CodeInternal   = "internal"    // the runner failed
 )
 
@@ -41,14 +40,16 @@ type ClientMessage struct {
 
 // ServerMessage is what the server sends; fields not used by Type are empty.
 type ServerMessage struct {
-	Type     string        `json:"type"`
-	Position int           `json:"position,omitempty"` // queued
-	Worker   string        `json:"worker,omitempty"`   // started
-	Event    *trace.Event  `json:"event,omitempty"`    // event
-	Events   []trace.Event `json:"events,omitempty"`   // events
-	Result   *Result       `json:"result,omitempty"`   // done
-	Code     string        `json:"code,omitempty"`     // error
-	Message  string        `json:"message,omitempty"`  // error
+	Type     string `json:"type"`
+	Position int    `json:"position,omitempty"` // queued
+	Worker   string `json:"worker,omitempty"`   // started
+	Version  int    `json:"v,omitempty"`        // rows: the format's version, RowsVersion
+	// Rows are the events of a rows message (JSON array, rows.go);
+	// DecodeEvents turns them into trace.Events.
+	Rows    json.RawMessage `json:"rows,omitempty"`
+	Result  *Result         `json:"result,omitempty"`  // done
+	Code    string          `json:"code,omitempty"`    // error
+	Message string          `json:"message,omitempty"` // error
 }
 
 // errorMessage turns a Submit error into the message the client gets.
@@ -57,10 +58,13 @@ func errorMessage(err error) ServerMessage {
 	var (
 		limit *LimitError
 		leak  *LeakError
+		slow  *SlowClientError
 	)
 	switch {
 	case errors.As(err, &leak): // first: a leak is the server's problem even if a limit also hit
 		code = CodeLeak
+	case errors.As(err, &slow): // before cancelled: it cancelled the job
+		code = CodeSlow
 	case errors.As(err, &limit):
 		code = CodeLimit
 	case errors.Is(err, ErrBusy):

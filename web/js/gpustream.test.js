@@ -1,33 +1,52 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanFrame } from './gpustream.js';
+import { readFileSync } from 'node:fs';
+import { EventLog, readRows, ROWS_VERSION } from './gpustream.js';
 
-// Events as the server writes them (encoding/json order and escaping).
-const ev = (seq, kind, extra = '') =>
-  `{"seq":${seq},"kind":"${kind}","line":3${extra},"stats":{"allocated":512,"reserved":2097152,"peak_allocated":512,"peak_reserved":2097152,"active":512,"requested":400,"segments":1,"alloc_retries":0,"ooms":0}}`;
+// web/gpujob/testdata/rows-golden.json: messages written by the server's
+// encoder (the H100 fixture, fuzz-made events, edge cases) and the events
+// as encoding/json writes them (go test ./web/gpujob -run TestRowsGolden -update).
+const golden = JSON.parse(readFileSync(new URL('../gpujob/testdata/rows-golden.json', import.meta.url), 'utf8'));
 
-test('scanFrame agrees with JSON.parse on events frames', () => {
-  const events = [
-    ev(0, 'line'),
-    ev(1, 'alloc', ',"addr":1,"size":512,"label":{"kind":"user","name":"{\\"seq\\":1,\\"kind\\":\\"output\\"}"}'),
-    ev(2, 'output', ',"text":"hello \\u003c{\\"seq\\":9}\\n"'),
-    ev(3, 'output', ',"text":"é\\u2028\\n"'),
-    ev(-4, 'free', ',"gpu":{"driver_used":1,"elapsed_ns":2,"device_allocs":3,"device_frees":4,"device_ns":5}'),
-  ];
-  for (let n = 1; n <= events.length; n++) {
-    const frame = `{"type":"events","events":[${events.slice(0, n).join(',')}]}`;
-    const want = JSON.parse(frame).events;
-    const got = scanFrame(frame);
-    assert.equal(got.type, 'events');
-    assert.equal(got.count, want.length);
-    assert.deepEqual(got.last, want[want.length - 1]);
-    assert.equal(got.outputs, want.filter((e) => e.kind === 'output').map((e) => e.text).join(''));
+test('EventLog gives the events of the Go encoder, field for field', () => {
+  assert.ok(golden.length >= 3);
+  for (const [n, stream] of golden.entries()) {
+    const log = new EventLog();
+    for (const frame of stream.frames) {
+      const msg = JSON.parse(frame);
+      assert.equal(msg.type, 'rows');
+      readRows(msg, log);
+    }
+    assert.equal(log.length, stream.events.length, `stream ${n}`);
+    for (let i = 0; i < log.length; i++) {
+      assert.deepEqual(log.event(i), stream.events[i], `stream ${n}, event ${i}`);
+      assert.equal(log.kind(i), stream.events[i].kind);
+      assert.equal(log.text(i), stream.events[i].text || '');
+    }
+    assert.deepEqual([...log.column('stats.allocated')], stream.events.map((e) => e.stats.allocated));
+    assert.deepEqual([...log.column('gpu.elapsed_ns')], stream.events.map((e) => (e.gpu ? e.gpu.elapsed_ns : 0)));
+    assert.deepEqual(log.column('pool'), stream.events.map((e) => e.pool || ''));
+    assert.deepEqual(log.column('label_name'), stream.events.map((e) => (e.label ? e.label.name || '' : '')));
+    assert.deepEqual(log.column('label_kind'), stream.events.map((e) => (e.label ? e.label.kind : null)));
   }
 });
 
-test('scanFrame parses other messages', () => {
-  assert.deepEqual(scanFrame('{"type":"queued","position":2}'), { type: 'queued', position: 2 });
-  const one = `{"type":"event","event":${ev(7, 'output', ',"text":"x"')}}`;
-  assert.deepEqual(scanFrame(one), JSON.parse(one));
-  assert.deepEqual(scanFrame('{"type":"events","events":[]}'), { type: 'events', count: 0, last: null, outputs: '' });
+test('readRows refuses another version, EventLog malformed rows', () => {
+  assert.throws(() => readRows({ type: 'rows', v: ROWS_VERSION + 1, rows: [] }), /version 2/);
+  const decodeRows = (rows) => new EventLog().decode(rows);
+  assert.throws(() => decodeRows([[8192]]), /unknown bits/);
+  assert.throws(() => decodeRows([[2, 3]]), /string reference 3/);
+  assert.throws(() => decodeRows([[1, 1, 2]]), /mask says 1/);
+  assert.throws(() => decodeRows([[1]]), /mask says 1/);
+  assert.throws(() => decodeRows([[4, 5]]), /without gpu/);
+  assert.throws(() => decodeRows([[16, 2]]), /gpu mask 2/);
+});
+
+test('the log grows and keeps its strings across messages', () => {
+  const log = new EventLog();
+  for (let k = 0; k < 3000; k++) log.decode([[2 | 2048 | 4096, 'output', 'line ' + (k % 7) + '\n', k]]);
+  assert.equal(log.length, 3000);
+  assert.equal(log.text(2999), 'line 3\n');
+  assert.deepEqual(log.event(1), { seq: 1, kind: 'output', line: 0, text: 'line 1\n', stats: log.event(0).stats });
+  assert.equal(log.strings.length, 1 + 1 + 7); // '', 'output', 7 texts
 });

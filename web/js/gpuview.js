@@ -6,13 +6,13 @@
 // executed line, sim / GPU / Δ columns for allocated, reserved and the
 // driver's used memory, and the reason for each difference.
 //
-// The stream can be 100 000s of events: each websocket frame (a batch of
-// events) is scanned, not parsed (gpustream.js: only the newest event and
-// the output events are), only counters are kept, and the progress line is
+// The stream can be 100 000s of events: they come in the compact row
+// format; gpustream.js decodes each message into the job's EventLog (every
+// event, in columns: no garbage per event), and the progress line is
 // redrawn at most once per animation frame and every PROGRESS_MS.
 
 import { fmtBytes, fmtDelta, exactBytes } from './format.js';
-import { scanFrame } from './gpustream.js';
+import { EventLog, readRows } from './gpustream.js';
 
 const fmtTime = (ns) => (ns < 1e6 ? (ns / 1e3).toFixed(0) + ' µs' : (ns / 1e6).toFixed(2) + ' ms');
 
@@ -87,8 +87,7 @@ class GPUJob {
     this.p = p;
     this.st = st;
     this.onEnd = onEnd;
-    this.events = 0;
-    this.last = null;
+    this.events = new EventLog(); // every event of the job
     this.stdout = '';
     this.shown = 0; // length of stdout when the panel last showed it
     this.frame = 0; // pending requestAnimationFrame
@@ -112,7 +111,12 @@ class GPUJob {
     this.frames = 0;
     ws.onmessage = (m) => {
       const t = performance.now();
-      this.message(scanFrame(m.data));
+      try {
+        this.message(JSON.parse(m.data));
+      } catch (err) {
+        this.end('failed', `GPU run failed: ${err.message}`);
+        return;
+      }
       this.busy += performance.now() - t;
       this.frames++;
     };
@@ -126,8 +130,7 @@ class GPUJob {
 
   message(msg) {
     switch (msg.type) {
-      case 'events': this.add(msg.count, msg.last, msg.outputs); break;
-      case 'event': this.add(1, msg.event, msg.event.kind === 'output' ? msg.event.text || '' : ''); break;
+      case 'rows': this.add(msg); break;
       case 'queued':
         this.p.queue.hidden = false;
         this.p.queue.dataset.position = String(msg.position);
@@ -146,13 +149,14 @@ class GPUJob {
     }
   }
 
-  // add counts a batch of n events, the newest last, whose output events
-  // printed outputs; the panel is redrawn on the next animation frame.
-  add(n, last, outputs) {
-    if (n === 0) return;
-    this.events += n;
-    this.last = last;
-    this.stdout += outputs;
+  // add decodes a rows message into the job's EventLog and collects the
+  // output events' text; the panel is redrawn on the next animation frame.
+  add(msg) {
+    const log = this.events;
+    const from = log.length;
+    readRows(msg, log);
+    if (log.length === from) return;
+    for (let i = from; i < log.length; i++) if (log.kind(i) === 'output') this.stdout += log.text(i);
     if (this.pending) return;
     // At most one redraw per animation frame and per PROGRESS_MS.
     this.pending = true;
@@ -166,12 +170,12 @@ class GPUJob {
     this.frame = 0;
     this.pending = false;
     this.drawn = performance.now();
-    const e = this.last;
-    if (!e || this.p.root.dataset.state !== 'running') return;
+    if (!this.events.length || this.p.root.dataset.state !== 'running') return;
+    const e = this.events.event(this.events.length - 1);
     const g = e.gpu || {};
-    this.p.status.textContent = `running: ${this.events} events, line ${e.line}, allocated ${fmtBytes(e.stats.allocated)}, ` +
+    this.p.status.textContent = `running: ${this.events.length} events, line ${e.line}, allocated ${fmtBytes(e.stats.allocated)}, ` +
       `reserved ${fmtBytes(e.stats.reserved)}, driver used ${fmtBytes(g.driver_used || 0)}`;
-    this.p.root.dataset.events = String(this.events);
+    this.p.root.dataset.events = String(this.events.length);
     if (this.stdout.length !== this.shown) {
       // Only the tail while the job runs: relaying out a long output 60
       // times a second would cost the page more than the stream itself.
@@ -182,16 +186,16 @@ class GPUJob {
 
   done(res) {
     const ms = performance.now() - this.t0;
-    this.p.root.dataset.events = String(this.events);
+    this.p.root.dataset.events = String(this.events.length);
     this.p.out.textContent = res.stdout || '';
     if (res.compare) renderTable(this.p.table, this.p.summary, res.compare, this.st.script);
     this.end('done', `done on ${res.worker}: ${res.events} events in ${fmtTime(res.wall_ns)} on the GPU, ` +
-      `${this.events} received in ${ms.toFixed(0)} ms` + (res.error ? ` — ${res.error}` : ''));
+      `${this.events.length} received in ${ms.toFixed(0)} ms` + (res.error ? ` — ${res.error}` : ''));
     this.p.root.dataset.ms = (performance.now() - this.t0).toFixed(1);
     this.p.root.dataset.busyMs = this.busy.toFixed(1);
     this.p.root.dataset.frames = String(this.frames);
     performance.measure('playground:gpu-stream', 'playground:gpu-run');
-    this.p.root.dispatchEvent(new CustomEvent('gpu-done', { detail: { events: this.events } }));
+    this.p.root.dispatchEvent(new CustomEvent('gpu-done', { detail: { events: this.events.length } }));
   }
 
   cancel() {
