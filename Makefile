@@ -30,11 +30,13 @@ generate: node_modules/.package-lock.json
 	$(GO) run ./web/internal/bundle
 	cp $(GOROOT)/lib/wasm/wasm_exec.js static/wasm_exec.js
 
-# wasm rebuilds the module (Go's cache makes that quick) and recompresses it
-# only when it changed.
+# wasm rebuilds the module (Go's cache makes that quick), joins its data
+# segments (wasmpack: same memory image, ~140 KB less gzip) and recompresses
+# it only when it changed.
 wasm:
 	@mkdir -p .cache
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o .cache/playground.wasm ./wasm
+	$(GO) run ./web/internal/wasmpack .cache/playground.wasm
 	@if ! cmp -s .cache/playground.wasm $(WASM) || [ ! -f $(WASM).gz ] || [ ! -f $(WASM).br ]; then \
 		cp .cache/playground.wasm $(WASM) && $(GO) run ./web/internal/compress $(WASM); fi
 

@@ -43,6 +43,9 @@ function setStatus(text, kind) {
 }
 
 async function main() {
+  // The module downloads (preloaded by the page's head) and compiles off the
+  // main thread while the editor and the views are built below.
+  const wasm = loadWasm();
   initTheme();
   const body = document.body;
   app.version = body.dataset.version || '';
@@ -79,7 +82,7 @@ async function main() {
   app.timeline = new Timeline($('timeline'), (k) => select(k));
   app.segmap = new SegMap($('segmap'), $('block-tip'), codeOf);
 
-  if (await loadWasm()) {
+  if (await wasm) {
     validateConf();
     await run();
   }
@@ -98,6 +101,7 @@ async function loadWasm() {
   }
   setStatus('Loading the simulator…');
   try {
+    performance.mark('playground:wasm-start');
     const go = new Go();
     let inst;
     try {
@@ -106,7 +110,9 @@ async function loadWasm() {
       const buf = await (await fetch(url)).arrayBuffer();
       inst = await WebAssembly.instantiate(buf, go.importObject);
     }
+    performance.mark('playground:wasm-compiled');
     go.run(inst.instance);
+    performance.mark('playground:go-started');
     if (typeof globalThis.playgroundRun !== 'function') throw new Error('the module did not start');
     app.wasmReady = true;
     setStatus('');
@@ -140,6 +146,7 @@ async function run() {
   // let the browser paint "Running…" before the simulation takes the thread
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const t0 = performance.now();
+  if (app.runs === 0) performance.mark('playground:first-run-start');
   let resp;
   try {
     const raw = await globalThis.playgroundRun(JSON.stringify({ script: st.script, profile: st.profile, allocConf: st.allocConf }));
@@ -148,6 +155,7 @@ async function run() {
     resp = { hostError: 'the simulator failed: ' + err.message, events: [] };
   }
   const ms = performance.now() - t0;
+  if (app.runs === 0) performance.mark('playground:first-run-end');
   app.codeLines = st.script.split('\n');
   show(resp);
   app.running = false;

@@ -53,8 +53,9 @@ func TestEncodeRoundTrip(t *testing.T) {
 const maxWasmGzip = 1_500_000
 
 // buildWasm compiles ./wasm for GOOS=js into a temporary folder with the
-// flags of the Makefile's wasm target; names keeps the symbol names (no -s)
-// for the size breakdown.
+// flags of the Makefile's wasm target and packs it as the Makefile does
+// (web/internal/wasmpack); names keeps the symbol names (no -s) for the size
+// breakdown.
 func buildWasm(tb testing.TB, names bool) []byte {
 	tb.Helper()
 	root, err := filepath.Abs("../../..")
@@ -71,6 +72,11 @@ func buildWasm(tb testing.TB, names bool) []byte {
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		tb.Fatalf("building the wasm module: %v\n%s", err, msg)
+	}
+	cmd = exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "run", "./web/internal/wasmpack", out)
+	cmd.Dir = root
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("packing the wasm module: %v\n%s", err, msg)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
