@@ -3,26 +3,26 @@ package torch
 import "math"
 
 // SDPA is F.scaled_dot_product_attention(q, k, v, attn_mask, dropout_p,
-// is_causal) on CUDA for 4-d [B, H, L, E] inputs, as PyTorch 2.11 picks a
-// fused kernel on an H100:
-//   - fp16/bf16 without a mask: FlashAttention — the output is allocated
-//     in [B, L, H, Ev] layout (returned as the [B, H, L, Ev] transpose, so
-//     out.transpose(1, 2) is contiguous) and softmax_lse [B, H, L] float32
-//     is always computed (kept for the backward, else freed);
-//   - otherwise (fp32, or a mask): memory-efficient attention — the same
-//     output layout, and logsumexp [B, H, ceil(L/32)*32] float32 only when
-//     a gradient is needed.
+// is_causal) on CUDA for 4-d [B, H, L, E] inputs, as PyTorch 2.11 runs it on
+// an sm90 device (H100/H200, cuDNN 9.19). sdpaChoose picks the backend:
+//   - cuDNN attention (fp16/bf16, head dims multiples of 8, ≤ 128, with or
+//     without a mask): attention_cudnn.go;
+//   - flash attention (fp16/bf16, no mask, other head dims ≤ 256): q/k/v
+//     padded to a multiple of 8 and the output sliced back:
+//     attention_flash.go;
+//   - memory-efficient attention (fp32 head dims multiples of 4, or
+//     whatever the two above refuse): attention_efficient.go;
+//   - the math fallback, composed of matmul/softmax ops: attention_math.go.
 //
-// The backward allocates grad_query/grad_key/grad_value; the kernels'
-// internal scratch (delta, workspace) is not modelled. Inputs that are not
-// 4-d (the math fallback) are not simulated. scale 0 is 1/sqrt(E).
+// A bool mask becomes an additive mask first (where(mask, 0, -inf)). scale
+// 0 is 1/sqrt(E).
 //
-// On a backend with values the result is softmax(Q·Kᵀ·scale + mask)·V
-// (ExecSDPA) and the backward recomputes the probabilities; with dropout
-// neither is computed.
+// On a backend with values the fused results are softmax(Q·Kᵀ·scale +
+// mask)·V (ExecSDPA) and the backward recomputes the probabilities; with
+// dropout neither is computed.
 func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, scale float64) (*Tensor, error) {
 	if len(q.shape) != 4 || len(k.shape) != 4 || len(v.shape) != 4 {
-		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention with %d-d inputs (the math fallback) is not simulated", len(q.shape))
+		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention with %d-d inputs is not simulated", len(q.shape))
 	}
 	if !q.device.IsCUDA() {
 		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention on the CPU is not simulated")
@@ -44,72 +44,105 @@ func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, sca
 		defer release()
 		q, k, v = x0, x1, x2
 	}
-	b, h, l, ev := q.shape[0], q.shape[1], q.shape[2], v.shape[3]
-	flash := (q.dtype == Float16 || q.dtype == BFloat16) && mask == nil
-	grad := rt.needsGrad(q, k, v)
-	op, name := "_efficient_attention_forward", "ScaledDotProductEfficientAttentionBackward0"
-	if flash {
-		op, name = "_flash_attention_forward", "ScaledDotProductFlashAttentionBackward0"
+	if mask != nil && mask.dtype != Bool && mask.dtype != q.dtype {
+		return nil, Errorf(RuntimeError, "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: %s and  query.dtype: %s instead.", mask.dtype.Name(), q.dtype.Name())
 	}
-	// [B, L, H, Ev] storage seen as [B, H, L, Ev]
-	out, err := rt.empty(op, []int64{b, h, l, ev}, []int64{l * h * ev, ev, h * ev, 1}, q.dtype, q.device)
-	if err != nil {
-		return nil, err
+	a := sdpaArgs{q: q, k: k, v: v, userMask: mask, dropout: dropout, causal: causal, scale: scale}
+	if a.scale == 0 {
+		a.scale = 1 / math.Sqrt(float64(q.shape[3]))
 	}
-	if scale == 0 {
-		scale = 1 / math.Sqrt(float64(q.shape[3]))
-	}
-	isCausal := int64(0)
 	if causal {
-		isCausal = 1
+		a.isCausal = 1
 	}
-	if rt.exec != nil && dropout == 0 {
-		rt.computeOpt(ExecSDPA, []*Tensor{out}, []*Tensor{q, k, v, mask}, []float64{scale}, []int64{isCausal})
+	backend := sdpaChoose(q, k, v, mask, dropout, causal)
+	// convert_boolean_attn_mask: every backend sees an additive mask
+	if mask != nil {
+		m, err := rt.boolMaskToAdditive(mask, q.dtype)
+		if err != nil {
+			return nil, err
+		}
+		defer m.Release()
+		a.mask = m
 	}
-	var lse *Tensor
-	switch {
-	case flash:
-		lse, err = rt.empty(op, []int64{b, h, l}, nil, Float32, q.device)
-	case grad:
-		lse, err = rt.empty(op, []int64{b, h, divUp(l, 32) * 32}, nil, Float32, q.device)
+	switch backend {
+	case sdpaCudnn:
+		return rt.sdpaCudnn(a)
+	case sdpaFlash:
+		return rt.sdpaFlash(a)
+	case sdpaEfficient:
+		return rt.sdpaEfficient(a)
 	}
+	return rt.sdpaMath(a)
+}
+
+// sdpaArgs carries one scaled_dot_product_attention call to its backend.
+type sdpaArgs struct {
+	q, k, v  *Tensor
+	userMask *Tensor // attn_mask as passed (bool or float); values use it
+	mask     *Tensor // the additive mask (borrowed), nil without one
+	dropout  float64
+	causal   bool
+	isCausal int64   // causal as the executor's int
+	scale    float64 // the softmax scale (1/sqrt(E) when not given)
+}
+
+// boolMaskToAdditive is convert_boolean_attn_mask: a bool mask becomes
+// where(mask, 0, -inf) in dt (two device scalars, freed at once, and the
+// where result); any other mask is returned as is. The result is owned.
+func (rt *Runtime) boolMaskToAdditive(mask *Tensor, dt DType) (*Tensor, error) {
+	if mask.dtype != Bool {
+		return mask.Retain(), nil
+	}
+	zero, err := rt.empty("scalar_tensor", nil, nil, dt, mask.device)
 	if err != nil {
-		out.Release()
 		return nil, err
 	}
-	n := rt.record(name, q, k, v, mask)
-	if n != nil {
-		n.save(q, false)
-		n.save(k, false)
-		n.save(v, false)
-		n.save(out, true)
-		n.save(lse, true)
+	defer zero.Release()
+	neg, err := rt.empty("scalar_tensor", nil, nil, dt, mask.device)
+	if err != nil {
+		return nil, err
 	}
-	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res := make(gradSlot, 4)
-		for i := 0; i < 3; i++ {
-			if !n.needsInput(i) {
-				continue
-			}
-			t, err := n.unpack(i)
-			if err != nil {
-				return res.fail(err)
-			}
-			r, err := rt.empty(op+"_backward", t.shape, nil, t.dtype, t.device)
-			t.Release()
-			if err != nil {
-				return res.fail(err)
-			}
-			res[i] = r
-		}
-		if rt.exec != nil && dropout == 0 && mask == nil {
-			if sv, release, ok := rt.savedForValues(n, 0, 1, 2); ok {
-				rt.computeOpt(ExecSDPABack, res[:3], []*Tensor{g[0], sv[0], sv[1], sv[2]}, []float64{scale}, []int64{isCausal})
-				release()
-			}
-		}
-		return res, nil
-	}, out)
-	lse.Release()
-	return out, nil
+	defer neg.Release()
+	rt.Init(zero, ExecFill, 0)
+	rt.Init(neg, ExecFill, math.Inf(-1))
+	return rt.Where(mask, zero, neg)
+}
+
+// sdpaValues computes a fused backend's output values (no dropout): from
+// the inputs the kernel ran on (padded for flash) and the mask as passed.
+func (rt *Runtime) sdpaValues(a sdpaArgs, out, q, k, v *Tensor) {
+	if rt.exec != nil && a.dropout == 0 {
+		rt.computeOpt(ExecSDPA, []*Tensor{out}, []*Tensor{q, k, v, a.userMask}, []float64{a.scale}, []int64{a.isCausal})
+	}
+}
+
+// sdpaBackValues computes a fused backward's gradients (no dropout, no
+// mask) from the saved q, k, v at slots qi, ki, vi.
+func (rt *Runtime) sdpaBackValues(a sdpaArgs, n *Node, g *Tensor, res []*Tensor, qi, ki, vi int) {
+	if rt.exec == nil || a.dropout != 0 || a.userMask != nil {
+		return
+	}
+	if sv, release, ok := rt.savedForValues(n, qi, ki, vi); ok {
+		rt.computeOpt(ExecSDPABack, res, []*Tensor{g, sv[0], sv[1], sv[2]}, []float64{a.scale}, []int64{a.isCausal})
+		release()
+	}
+}
+
+// likeLayout allocates a tensor of t's shape (or shape) in t's layout when t
+// is non-overlapping and dense (empty_like), else contiguous.
+func (rt *Runtime) likeLayout(op string, t *Tensor, shape []int64, dt DType) (*Tensor, error) {
+	if shape == nil {
+		shape = t.shape
+	}
+	if isNonOverlappingAndDense(t.shape, t.strides) && sameShape(shape, t.shape) {
+		return rt.empty(op, shape, stridesLike(t.shape, t.strides), dt, t.device)
+	}
+	return rt.empty(op, shape, nil, dt, t.device)
+}
+
+// releaseAllOf drops one reference of each tensor, in order (nil skipped).
+func releaseAllOf(ts ...*Tensor) {
+	for _, t := range ts {
+		t.Release()
+	}
 }

@@ -83,12 +83,33 @@ def stats():
             torch.cuda.max_memory_allocated())
 
 
-def run(dt, e, mask_kind, grad, B, H, L, S):
+class NoLog:
+    """Stands in for OpLog when the dispatch mode itself failed."""
+
+    def __init__(self):
+        self.ops = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False
+
+
+def make(shape, dt, rg, layout):
+    """[B, H, L, E] contiguous, or the [B, L, H, E] transpose layout of MHA."""
+    if layout == "blhe":
+        b, h, l, e = shape
+        return torch.randn(b, l, h, e, device="cuda", dtype=dt).transpose(1, 2).requires_grad_(rg)
+    return torch.randn(*shape, device="cuda", dtype=dt, requires_grad=rg)
+
+
+def run(dt, e, mask_kind, grad, B, H, L, S, layout="bhle", use_mode=True):
     dev = "cuda"
     rg = grad in ("grad", "rg_nograd")
-    q = torch.randn(B, H, L, e, device=dev, dtype=dt, requires_grad=rg)
-    k = torch.randn(B, H, S, e, device=dev, dtype=dt, requires_grad=rg)
-    v = torch.randn(B, H, S, e, device=dev, dtype=dt, requires_grad=rg)
+    q = make((B, H, L, e), dt, rg, layout)
+    k = make((B, H, S, e), dt, rg, layout)
+    v = make((B, H, S, e), dt, rg, layout)
     mask, causal = None, False
     if mask_kind == "causal":
         causal = True
@@ -101,7 +122,7 @@ def run(dt, e, mask_kind, grad, B, H, L, S):
     s0 = stats()
     torch.cuda.memory._record_memory_history(max_entries=100000, context=None, stacks="python")
     ba, bf = counters()
-    log = OpLog()
+    log = OpLog() if use_mode else NoLog()
     with log:
         if grad == "rg_nograd":
             with torch.no_grad():
@@ -113,7 +134,8 @@ def run(dt, e, mask_kind, grad, B, H, L, S):
     fwd = tag_events(log.ops, ba, bf)
     live = live_blocks()
     torch.cuda.memory._record_memory_history(enabled=None)
-    rec = {"cfg": [str(dt).split(".")[1], e, mask_kind, grad, B, H, L, S],
+    rec = {"cfg": [str(dt).split(".")[1], e, mask_kind, grad, B, H, L, S, layout],
+           "mode": use_mode,
            "grad_fn": type(o.grad_fn).__name__ if o.grad_fn is not None else None,
            "shape": list(o.shape), "stride": list(o.stride()),
            "storage": o.untyped_storage().nbytes(), "offset": o.storage_offset(),
@@ -128,7 +150,7 @@ def run(dt, e, mask_kind, grad, B, H, L, S):
         s2 = stats()
         torch.cuda.memory._record_memory_history(max_entries=100000, context=None, stacks="python")
         ba, bf = counters()
-        log = OpLog()
+        log = OpLog() if use_mode else NoLog()
         with log:
             o.backward(g)
         torch.cuda.synchronize()
@@ -137,6 +159,7 @@ def run(dt, e, mask_kind, grad, B, H, L, S):
         torch.cuda.memory._record_memory_history(enabled=None)
         rec["bwd_delta"] = [s3[0] - s2[0], s3[1] - s2[1], s3[2] - s2[0]]
         rec["grads"] = [[list(t.grad.shape), list(t.grad.stride())] for t in (q, k, v)]
+        rec["in_strides"] = [list(t.stride()) for t in (q, k, v)]
         del g
     del q, k, v, o, mask
     torch.cuda.empty_cache()
@@ -157,6 +180,29 @@ MASKS = ["none", "causal", "float", "bool"]
 GRADS = ["grad", "none", "rg_nograd"]
 SEQS = [(2, 4, 256, 256), (2, 4, 100, 36)]
 n = 0
+
+
+def one(*cfg, layout="bhle"):
+    global n
+    try:
+        rec = run(*cfg, layout=layout)
+    except Exception as ex:  # retry without the dispatch mode, keep going
+        torch.cuda.memory._record_memory_history(enabled=None)
+        try:
+            rec = run(*cfg, layout=layout, use_mode=False)
+            rec["mode_error"] = repr(ex)[:300]
+        except Exception as ex2:
+            torch.cuda.memory._record_memory_history(enabled=None)
+            rec = {"cfg": [str(cfg[0]).split(".")[1], *cfg[1:], layout], "error": repr(ex2)[:300]}
+    print(json.dumps(rec, separators=(",", ":")), flush=True)
+    n += 1
+
+
+# the [B, L, H, E] transposed layout nn.MultiheadAttention-style code passes
+for dt in (torch.float16, torch.float32):
+    for e in (12, 64):
+        for m in ("none", "float"):
+            one(dt, e, m, "grad", 2, 4, 256, 256, layout="blhe")
 for seq in SEQS:
     for dt in DTYPES:
         for e in EDIMS:
@@ -165,11 +211,5 @@ for seq in SEQS:
                     if time.time() - T0 > DEADLINE:
                         print(json.dumps({"stopped": "deadline", "done": n}), flush=True)
                         sys.exit(0)
-                    try:
-                        rec = run(dt, e, m, gr, *seq)
-                    except Exception as ex:  # record, keep going
-                        rec = {"cfg": [str(dt).split(".")[1], e, m, gr, *seq], "error": repr(ex)[:300]}
-                        torch.cuda.memory._record_memory_history(enabled=None)
-                    print(json.dumps(rec, separators=(",", ":")), flush=True)
-                    n += 1
+                    one(dt, e, m, gr, *seq)
 print(json.dumps({"done": n, "seconds": round(time.time() - T0, 1)}), flush=True)
