@@ -220,6 +220,9 @@ func (it *Interp) SetAttr(obj Value, name string, v Value) error {
 		return a.Set(it, obj, v)
 	}
 	if inst, ok := obj.(*Instance); ok {
+		if inst.cls == ObjectClass { // a bare object() has no __dict__
+			return NewException(AttributeError, "'object' object has no attribute '"+name+"'")
+		}
 		if sa := cls.Lookup("__setattr__"); sa != nil && v != nil {
 			if _, isFn := sa.(*Function); isFn {
 				r, err := it.callMethodValue(sa, obj, []Value{Str(name), v}, nil)

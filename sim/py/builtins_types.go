@@ -129,12 +129,7 @@ func initConstructors() {
 		if len(args) == 0 {
 			return it.NewSet(), nil
 		}
-		vs, err := it.iterToSlice(args[0])
-		if err != nil {
-			return nil, err
-		}
-		defer it.decRefAll(vs)
-		return it.setFrom(vs, false)
+		return it.setFromIterable(args[0], false)
 	}
 	FrozenSetClass.newFn = func(it *Interp, args []Value, kw []Kwarg) (Value, error) {
 		if len(args) == 0 {
@@ -142,12 +137,10 @@ func initConstructors() {
 			s.frozen = true
 			return s, nil
 		}
-		vs, err := it.iterToSlice(args[0])
-		if err != nil {
-			return nil, err
+		if f, ok := args[0].(*Set); ok && f.frozen {
+			return IncRef(f), nil
 		}
-		defer it.decRefAll(vs)
-		return it.setFrom(vs, true)
+		return it.setFromIterable(args[0], true)
 	}
 	RangeClass.newFn = func(it *Interp, args []Value, kw []Kwarg) (Value, error) {
 		if len(kw) > 0 {

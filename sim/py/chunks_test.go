@@ -153,23 +153,28 @@ func TestChunks(t *testing.T) {
 }
 
 // TestChunksAgainstCPython checks the expected outputs of every chunk
-// against python3 (skipped when python3 is absent; chunks marked
-// "# py311-differs" are skipped because the reference is CPython 3.12).
+// against CPython 3.12 (python312: $PYTHON312, python3.12 or pyenv's), the
+// reference. Without 3.12 it falls back to python3 and skips the chunks
+// marked "# py311-differs"; without any python3 it is skipped.
 func TestChunksAgainstCPython(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 not available")
+	py, is312 := python312(), true
+	if py == "" {
+		is312 = false
+		var err error
+		if py, err = exec.LookPath("python3"); err != nil {
+			t.Skip("python3 not available")
+		}
 	}
 	files, _ := filepath.Glob("testdata/*.py")
 	if *update {
 		for _, f := range files {
-			updateFile(t, py, f)
+			updateFile(t, py, f, is312)
 		}
 		return
 	}
 	for _, f := range files {
 		for _, c := range readChunks(t, f) {
-			if c.py311 {
+			if c.py311 && !is312 {
 				continue
 			}
 			out, pyErr := runPython(py, c.src)
@@ -191,13 +196,13 @@ func TestChunksAgainstCPython(t *testing.T) {
 	}
 }
 
-// updateFile rewrites the "#:" expectations of every chunk (not marked
-// py311-differs) from python3's output.
-func updateFile(t *testing.T, py, path string) {
+// updateFile rewrites the "#:" expectations of every chunk from the reference
+// CPython (3.12; python3 for the chunks not marked py311-differs).
+func updateFile(t *testing.T, py, path string, is312 bool) {
 	var outChunks []string
 	for _, c := range readChunks(t, path) {
 		lines := strings.Split(strings.TrimRight(c.src, "\n"), "\n")
-		if c.py311 {
+		if c.py311 && !is312 {
 			outChunks = append(outChunks, strings.Join(lines, "\n"))
 			continue
 		}

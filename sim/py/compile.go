@@ -13,6 +13,7 @@ type compiler struct {
 	scopes map[syntax.Node]*scope
 	traced bool
 	hidden bool
+	parens map[syntax.Expr]syntax.ParenSpan // for CPython's node ranges (positions.go)
 }
 
 // fnCompiler compiles one code object (module, class body or function).
@@ -25,12 +26,13 @@ type fnCompiler struct {
 	comps  []*scope       // active inlined comprehensions, innermost last
 	qual   string         // qualname prefix for nested definitions
 	ml     bool           // multi-line mode: nodes mark their lines (compile_lines.go)
+	stmtAt *srcPos        // range of the statement being compiled (positions.go)
 }
 
 // compileModule compiles a module body.
 func compileModule(f *syntax.File, filename string, traced, hidden bool) (*code, error) {
 	top, scopes := buildSymtab(f.Stmts)
-	c := &compiler{file: filename, lines: strings.Split(string(f.Src), "\n"), scopes: scopes, traced: traced, hidden: hidden}
+	c := &compiler{file: filename, lines: strings.Split(string(f.Src), "\n"), scopes: scopes, traced: traced, hidden: hidden, parens: f.Parens}
 	fc := c.newFn(top, "<module>", "")
 	fc.code.firstLine = 1
 	body, err := fc.stmts(f.Stmts)
@@ -69,6 +71,15 @@ func (c *compiler) newFn(sc *scope, name, qual string) *fnCompiler {
 			pi = i
 		}
 		co.paramCell = append(co.paramCell, pi)
+		if pi >= 0 {
+			if co.slotCell == nil {
+				co.slotCell = make([]int, len(sc.params))
+				for j := range co.slotCell {
+					co.slotCell[j] = -1
+				}
+			}
+			co.slotCell[pi] = len(co.paramCell) - 1
+		}
 	}
 	if sc.kind == scopeClass && sc.classCell {
 		co.classCell = fc.cellIx["__class__"]
@@ -195,6 +206,15 @@ func stmtLine(s syntax.Stmt) int {
 	}
 	start, _ := s.Span()
 	return line(start)
+}
+
+// exprLine is the line of node x's instructions: where CPython's node
+// starts, counting the parentheses of an operand it starts with.
+func (fc *fnCompiler) exprLine(x syntax.Node) int {
+	if e, ok := x.(syntax.Expr); ok {
+		return int(fc.c.nodeStart(e).Line)
+	}
+	return exprLine(x)
 }
 
 func exprLine(x syntax.Node) int {

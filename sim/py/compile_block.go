@@ -15,7 +15,7 @@ func (fc *fnCompiler) withStmt(s *syntax.WithStmt) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		c = fc.post(exprLine(wi.Context), c) // BEFORE_WITH
+		c = fc.post(fc.exprLine(wi.Context), c) // BEFORE_WITH
 		var st storeFn
 		if wi.Vars != nil {
 			if st, err = fc.store(wi.Vars); err != nil {
@@ -296,6 +296,7 @@ func (fc *fnCompiler) raise(s *syntax.RaiseStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
+	at := fc.stmtAt
 	var cause exprFn
 	if s.Cause != nil {
 		if cause, err = fc.expr(s.Cause); err != nil {
@@ -345,6 +346,9 @@ func (fc *fnCompiler) raise(s *syntax.RaiseStmt) (stmtFn, error) {
 			exc.exc.tb = nil
 			IncRef(fr.fobj)
 			ntb := &Traceback{frame: fr.fobj, line: fr.line, next: tb}
+			if at != nil {
+				ntb.pos = *at
+			}
 			it.newGC(ntb, true)
 			exc.exc.tb = ntb
 		}

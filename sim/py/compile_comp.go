@@ -21,7 +21,7 @@ type compClause struct {
 func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 	cs := fc.c.scopes[x]
 	first := x.Clauses[0].(*syntax.ForClause)
-	firstIter, err := fc.expr(first.X)
+	firstIter, err := fc.iterable(first.X)
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +49,11 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 		if elem, err = fc.expr(e.Value); err != nil {
 			return nil, err
 		}
-		eltLine = exprLine(e.Key)
+		eltLine = fc.exprLine(e.Key)
 	} else if elem, err = fc.expr(x.Body.(syntax.Expr)); err != nil {
 		return nil, err
 	} else {
-		eltLine = exprLine(x.Body)
+		eltLine = fc.exprLine(x.Body)
 	}
 	elem = fc.post(eltLine, elem) // LIST_APPEND, SET_ADD, MAP_ADD
 	kind := x.Kind
@@ -155,7 +155,7 @@ func (fc *fnCompiler) compClauses(cls []syntax.Node) ([]compClause, error) {
 			var cc compClause
 			var err error
 			if i > 0 {
-				if cc.iter, err = fc.expr(c.X); err != nil {
+				if cc.iter, err = fc.iterable(c.X); err != nil {
 					return nil, err
 				}
 			}
@@ -246,7 +246,7 @@ func runRest(fr *frame, cls []compClause, k int, add func(*frame) error) error {
 func (fc *fnCompiler) genexp(x *syntax.Comprehension) (exprFn, error) {
 	cs := fc.c.scopes[x]
 	first := x.Clauses[0].(*syntax.ForClause)
-	firstIter, err := fc.expr(first.X)
+	firstIter, err := fc.iterable(first.X)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +261,7 @@ func (fc *fnCompiler) genexp(x *syntax.Comprehension) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	eltLine := exprLine(x.Body)
+	eltLine := fc.exprLine(x.Body)
 	elem, err := child.expr(x.Body.(syntax.Expr))
 	if err != nil {
 		return nil, err
@@ -345,7 +345,7 @@ func (g *Generator) finish(it *Interp) {
 	if g.fr != nil {
 		fr := g.fr
 		g.fr = nil
-		clearVars(it, fr.slots, fr.cells)
+		clearVars(it, fr.code, fr.slots, fr.cells)
 	}
 }
 

@@ -67,7 +67,7 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 		// The lambda's frame starts at its body's first instruction and
 		// returns at the lambda's line: a body on other lines is compiled
 		// in multi-line mode.
-		co.lambdaLine = exprLine(bodyExpr)
+		co.lambdaLine = fc.exprLine(bodyExpr)
 		child.ml = spansLines(firstLine, bodyExpr)
 		co.lambdaML = child.ml
 		f, err := child.expr(bodyExpr)
@@ -182,6 +182,7 @@ func (fc *fnCompiler) decorators(ds []*syntax.Decorator) ([]exprFn, error) {
 type decoLineInfo struct {
 	traced bool
 	deco   []int
+	pos    []*srcPos // each decorator call's range: the decorator expression's
 	def    int
 }
 
@@ -189,6 +190,7 @@ func decoLines(fc *fnCompiler, ds []*syntax.Decorator, def int) *decoLineInfo {
 	d := &decoLineInfo{traced: fc.code.traced && len(ds) > 0, def: def}
 	for _, x := range ds {
 		d.deco = append(d.deco, line(x.At))
+		d.pos = append(d.pos, fc.c.at(x.X))
 	}
 	return d
 }
@@ -205,10 +207,10 @@ func (d *decoLineInfo) at(fr *frame, ln int) {
 func (it *Interp) applyDecoratorsAt(fr *frame, d *decoLineInfo, decs []Value, v Value) (Value, error) {
 	for i := len(decs) - 1; i >= 0; i-- {
 		d.at(fr, d.deco[i])
-		r, err := it.callOwned(decs[i], []Value{v}, nil)
-		it.DecRef(decs[i])
+		r, err := it.callSteal(decs[i], []Value{v}, nil, false)
 		if err != nil {
-			it.decRefAll(decs[:i])
+			fr.notePos(d.pos[i])
+			it.popAll(decs[:i])
 			return nil, err
 		}
 		v = r
@@ -221,7 +223,7 @@ func evalAll(fr *frame, fs []exprFn) ([]Value, error) {
 	for _, f := range fs {
 		v, err := f(fr)
 		if err != nil {
-			fr.it.decRefAll(out)
+			fr.it.popAll(out)
 			return nil, err
 		}
 		out = append(out, v)
@@ -265,7 +267,7 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 		}
 		fn, err := fm.make(fr)
 		if err != nil {
-			fr.it.decRefAll(dv)
+			fr.it.popAll(dv)
 			return 0, err
 		}
 		v, err := fr.it.applyDecoratorsAt(fr, lines, dv, fn)
@@ -338,9 +340,9 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 			return 0, err
 		}
 		lines.at(fr, lines.def) // LOAD_BUILD_CLASS
-		bases, kws, err := as.eval(fr, nil)
+		bases, kws, err := as.eval(fr, nil, nil)
 		if err != nil {
-			it.decRefAll(dv)
+			it.popAll(dv)
 			return 0, err
 		}
 		var cells []*Cell
@@ -406,7 +408,7 @@ func (it *Interp) runClassBody(co *code, parent *frame, ns *Dict, closure []*Cel
 		}
 	}
 	if err := it.enter(fr); err != nil {
-		clearVars(it, fr.slots, fr.cells)
+		clearVars(it, fr.code, fr.slots, fr.cells)
 		return nil, err
 	}
 	if co.traced {

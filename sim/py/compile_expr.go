@@ -21,17 +21,45 @@ func (fc *fnCompiler) exprs(xs []syntax.Expr) ([]exprFn, error) {
 
 // expr compiles an expression (with line marks in multi-line mode).
 func (fc *fnCompiler) expr(x syntax.Expr) (exprFn, error) {
+	var f exprFn
+	var err error
 	if fc.ml {
-		return fc.exprML(x)
+		f, err = fc.exprML(x)
+	} else {
+		f, err = fc.exprNode(x)
 	}
-	return fc.exprNode(x)
+	if err != nil || f == nil || !raises(x) || notesOwnPos(x) {
+		return f, err
+	}
+	return withPos(fc.c.at(x), f), nil
+}
+
+// noted notes *p (when p is not nil) as the range of err.
+func noted(fr *frame, p *srcPos, err error) error {
+	if p != nil {
+		fr.notePos(p)
+	}
+	return err
+}
+
+// notesOwnPos reports whether the compiled node notes its own range when
+// its instruction raises (the frequent kinds, to spare the wrapper's call;
+// the others are wrapped by withPos). Its operands note theirs.
+func notesOwnPos(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.Ident, *syntax.CallExpr, *syntax.DotExpr, *syntax.IndexExpr:
+		return true
+	case *syntax.BinaryExpr:
+		return x.Op != syntax.AND && x.Op != syntax.OR
+	}
+	return false
 }
 
 // exprNode compiles an expression node by kind.
 func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 	switch x := x.(type) {
 	case *syntax.Ident:
-		return fc.loadName(x.Name), nil
+		return fc.loadNameAt(x.Name, fc.c.at(x)), nil
 	case *syntax.Literal:
 		return fc.literal(x)
 	case *syntax.FString:
@@ -75,7 +103,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		val = fc.post(exprLine(x), val)
+		val = fc.post(fc.exprLine(x), val)
 		// The target binds in the owner scope, not the comprehension.
 		saved := fc.comps
 		fc.comps = nil
@@ -104,6 +132,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 		}
 		obj = fc.post(attrLine(x), obj)
 		name := x.Name.Name
+		at := fc.c.at(x)
 		return func(fr *frame) (Value, error) {
 			o, err := obj(fr)
 			if err != nil {
@@ -111,6 +140,9 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			}
 			v, err := fr.it.GetAttr(o, name)
 			fr.it.DecRef(o)
+			if err != nil {
+				fr.notePos(at)
+			}
 			return v, err
 		}, nil
 	case *syntax.IndexExpr:
@@ -122,7 +154,8 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		key = fc.post(exprLine(x), key)
+		key = fc.post(fc.exprLine(x), key)
+		at := fc.c.at(x)
 		return func(fr *frame) (Value, error) {
 			o, err := obj(fr)
 			if err != nil {
@@ -136,12 +169,15 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			v, err := fr.it.GetItem(o, k)
 			fr.it.DecRef(o)
 			fr.it.DecRef(k)
+			if err != nil {
+				fr.notePos(at)
+			}
 			return v, err
 		}, nil
 	case *syntax.SliceExpr:
 		return fc.slice(x)
 	case *syntax.TupleExpr:
-		elems, err := fc.starredList(x.Elts, exprLine(x))
+		elems, err := fc.starredList(x.Elts, fc.exprLine(x))
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +189,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			return fr.it.NewTuple(vs), nil
 		}, nil
 	case *syntax.ListExpr:
-		elems, err := fc.starredList(x.Elts, exprLine(x))
+		elems, err := fc.starredList(x.Elts, fc.exprLine(x))
 		if err != nil {
 			return nil, err
 		}
@@ -165,26 +201,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			return fr.it.NewList(vs), nil
 		}, nil
 	case *syntax.SetExpr:
-		elems, err := fc.starredList(x.Elts, exprLine(x))
-		if err != nil {
-			return nil, err
-		}
-		return func(fr *frame) (Value, error) {
-			vs, err := elems(fr)
-			if err != nil {
-				return nil, err
-			}
-			s := fr.it.NewSet()
-			for i, v := range vs {
-				if err := s.Add(fr.it, v); err != nil {
-					fr.it.decRefAll(vs[i:])
-					fr.it.DecRef(s)
-					return nil, err
-				}
-				fr.it.DecRef(v)
-			}
-			return s, nil
-		}, nil
+		return fc.setDisplay(x, false)
 	case *syntax.DictExpr:
 		return fc.dict(x)
 	case *syntax.Comprehension:
@@ -198,7 +215,16 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 	return nil, fmt.Errorf("unsupported expression %T", x)
 }
 
-func (fc *fnCompiler) loadName(name string) exprFn {
+// loadNameAt is loadName noting p as the range of a NameError or
+// UnboundLocalError.
+func (fc *fnCompiler) loadNameAt(name string, p *srcPos) exprFn {
+	return fc.loadNameP(name, p)
+}
+
+func (fc *fnCompiler) loadName(name string) exprFn { return fc.loadNameP(name, nil) }
+
+// loadNameP compiles a name load; p, when not nil, is noted on errors.
+func (fc *fnCompiler) loadNameP(name string, p *srcPos) exprFn {
 	r := fc.ref(name)
 	switch r.kind {
 	case refFast:
@@ -206,7 +232,7 @@ func (fc *fnCompiler) loadName(name string) exprFn {
 		return func(fr *frame) (Value, error) {
 			v := fr.slots[i]
 			if v == nil {
-				return nil, unboundLocal(name)
+				return nil, noted(fr, p, unboundLocal(name))
 			}
 			return IncRef(v), nil
 		}
@@ -217,9 +243,9 @@ func (fc *fnCompiler) loadName(name string) exprFn {
 			v := fr.cells[i].v
 			if v == nil {
 				if free {
-					return nil, NewException(NameError, "cannot access free variable '"+name+"' where it is not associated with a value in enclosing scope")
+					return nil, noted(fr, p, NewException(NameError, "cannot access free variable '"+name+"' where it is not associated with a value in enclosing scope"))
 				}
-				return nil, unboundLocal(name)
+				return nil, noted(fr, p, unboundLocal(name))
 			}
 			return IncRef(v), nil
 		}
@@ -231,7 +257,7 @@ func (fc *fnCompiler) loadName(name string) exprFn {
 			}
 			v := fr.cells[i].v
 			if v == nil {
-				return nil, nameError(name)
+				return nil, noted(fr, p, nameError(name))
 			}
 			return IncRef(v), nil
 		}
@@ -243,7 +269,7 @@ func (fc *fnCompiler) loadName(name string) exprFn {
 			if v, ok := fr.it.builtins.getStr(name); ok {
 				return IncRef(v), nil
 			}
-			return nil, nameError(name)
+			return nil, noted(fr, p, nameError(name))
 		}
 	}
 	return func(fr *frame) (Value, error) {
@@ -258,7 +284,7 @@ func (fc *fnCompiler) loadName(name string) exprFn {
 		if v, ok := fr.it.builtins.getStr(name); ok {
 			return IncRef(v), nil
 		}
-		return nil, nameError(name)
+		return nil, noted(fr, p, nameError(name))
 	}
 }
 
@@ -305,18 +331,23 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 		x    exprFn
 		conv byte
 		spec exprFn
+		line int // multi-line mode: LOAD_CONST of the text, FORMAT_VALUE of a field
 	}
 	var parts []part
 	for _, p := range x.Parts {
+		ln := 0
+		if fc.ml {
+			ln = int(p.Pos.Line)
+		}
 		if p.Expr == nil {
-			parts = append(parts, part{lit: p.Lit})
+			parts = append(parts, part{lit: p.Lit, line: ln})
 			continue
 		}
 		e, err := fc.expr(p.Expr)
 		if err != nil {
 			return nil, err
 		}
-		pp := part{x: e, conv: p.Conversion}
+		pp := part{x: e, conv: p.Conversion, line: ln}
 		if p.Spec != nil {
 			if pp.spec, err = fc.fstring(p.Spec); err != nil {
 				return nil, err
@@ -324,17 +355,18 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 		}
 		parts = append(parts, pp)
 	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		if parts[i].x != nil {
-			parts[i].x = fc.post(exprLine(x), parts[i].x) // BUILD_STRING
-			break
-		}
+	build := 0 // multi-line mode: BUILD_STRING's line (none for one part)
+	if fc.ml && len(parts) != 1 {
+		build = fc.exprLine(x)
 	}
 	return func(fr *frame) (Value, error) {
 		it := fr.it
 		var sb strings.Builder
 		for _, p := range parts {
 			if p.x == nil {
+				if p.line > 0 {
+					markLine(fr, p.line)
+				}
 				sb.WriteString(p.lit)
 				continue
 			}
@@ -370,12 +402,18 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 				}
 				spec = string(sv.(Str))
 			}
+			if p.line > 0 {
+				markLine(fr, p.line)
+			}
 			s, err := it.Format(v, spec)
 			it.DecRef(v)
 			if err != nil {
 				return nil, err
 			}
 			sb.WriteString(s)
+		}
+		if build > 0 {
+			markLine(fr, build)
 		}
 		if err := it.checkSize(sb.Len()); err != nil {
 			return nil, err
@@ -389,7 +427,7 @@ func (fc *fnCompiler) unary(x *syntax.UnaryExpr) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	v = fc.post(exprLine(x), v)
+	v = fc.post(fc.exprLine(x), v)
 	if x.Op == syntax.NOT {
 		return func(fr *frame) (Value, error) {
 			a, err := v(fr)
@@ -468,10 +506,11 @@ func (fc *fnCompiler) binary(x *syntax.BinaryExpr) (exprFn, error) {
 	switch x.Op {
 	case syntax.AND, syntax.OR:
 		// The jump after the left operand is at the expression's line.
-		return fc.boolOp(x.Op == syntax.AND, fc.post(exprLine(x), a), b), nil
+		return fc.boolOp(x.Op == syntax.AND, fc.post(fc.exprLine(x), a), b), nil
 	}
-	b = fc.post(exprLine(x), b)
+	b = fc.post(fc.exprLine(x), b)
 	op := binOpOf(x.Op)
+	at := fc.c.at(x)
 	return func(fr *frame) (Value, error) {
 		l, err := a(fr)
 		if err != nil {
@@ -492,6 +531,9 @@ func (fc *fnCompiler) binary(x *syntax.BinaryExpr) (exprFn, error) {
 		v, err := fr.it.binaryOp(op, l, r)
 		fr.it.DecRef(l)
 		fr.it.DecRef(r)
+		if err != nil {
+			fr.notePos(at)
+		}
 		return v, err
 	}, nil
 }
@@ -568,7 +610,7 @@ func (fc *fnCompiler) compare(x *syntax.CompareExpr) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		links = append(links, link{c.Op, fc.post(exprLine(x), y)})
+		links = append(links, link{c.Op, fc.post(fc.exprLine(x), y)})
 	}
 	return func(fr *frame) (Value, error) {
 		it := fr.it
@@ -680,7 +722,7 @@ func (fc *fnCompiler) slice(x *syntax.SliceExpr) (exprFn, error) {
 		}
 	}
 	if x.Step != nil {
-		fs[2] = fc.post(exprLine(x), fs[2]) // BUILD_SLICE
+		fs[2] = fc.post(fc.exprLine(x), fs[2]) // BUILD_SLICE
 	}
 	return func(fr *frame) (Value, error) {
 		var vs [3]Value
@@ -728,7 +770,35 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 		}
 		els = append(els, el{f, false})
 	}
-	if len(els) > 0 {
+	// Line marks of the build (starunpack_helper): BUILD_LIST n after the
+	// elements; with a *x or more than 30 elements the sequence is built
+	// first (BUILD_LIST i before the first *x, or BUILD_LIST 0 before all
+	// elements of a long one) and each later element is added by
+	// LIST_APPEND/LIST_EXTEND, all at the display's line.
+	firstStar := -1
+	for i, e := range els {
+		if e.star {
+			firstStar = i
+			break
+		}
+	}
+	switch {
+	case len(els) == 0:
+	case len(els) > stackUseGuideline:
+		els[0].f = fc.pre(ln, els[0].f)
+		for i := range els {
+			els[i].f = fc.post(ln, els[i].f)
+		}
+	case firstStar >= 0:
+		if firstStar == 0 {
+			els[0].f = fc.pre(ln, els[0].f)
+		} else {
+			els[firstStar-1].f = fc.post(ln, els[firstStar-1].f)
+		}
+		for i := firstStar; i < len(els); i++ {
+			els[i].f = fc.post(ln, els[i].f)
+		}
+	default:
 		els[len(els)-1].f = fc.post(ln, els[len(els)-1].f)
 	}
 	n := len(els)
@@ -740,7 +810,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 		for _, e := range els {
 			v, err := e.f(fr)
 			if err != nil {
-				fr.it.decRefAll(out)
+				fr.it.popAll(out)
 				return nil, err
 			}
 			if !e.star {
@@ -750,7 +820,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 			items, err := fr.it.iterToSlice(v)
 			fr.it.DecRef(v)
 			if err != nil {
-				fr.it.decRefAll(out)
+				fr.it.popAll(out)
 				return nil, err
 			}
 			out = append(out, items...)
@@ -759,79 +829,278 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 	}, nil
 }
 
-func (fc *fnCompiler) dict(x *syntax.DictExpr) (exprFn, error) {
-	type ent struct {
-		k, v exprFn
+// setDisplay compiles a set display. CPython folds constant elements into a
+// frozenset constant: built by adding them in order, then rebuilt by the
+// compiler's constant merging (merge_consts_recursive) from its own
+// iteration order. A display of more than two constants builds its set
+// from that constant (BUILD_SET 0, SET_UPDATE: set_merge); the iterable of
+// a for loop or comprehension (iter=true) is the constant itself, whatever
+// the number of elements. Otherwise elements are added in order.
+func (fc *fnCompiler) setDisplay(x *syntax.SetExpr, iter bool) (exprFn, error) {
+	elems, err := fc.starredList(x.Elts, fc.exprLine(x))
+	if err != nil {
+		return nil, err
 	}
-	var ents []ent
-	// Several constant keys without ** are one constant tuple loaded after
-	// the values (BUILD_CONST_KEY_MAP): they mark no line.
-	constKeys := len(x.Entries) > 1
-	for _, e := range x.Entries {
-		if e.Key == nil || !isConstExpr(e.Key) {
-			constKeys = false
+	folded := len(x.Elts) > 0 && (iter || len(x.Elts) > 2)
+	for _, e := range x.Elts {
+		if !isConstExpr(e) {
+			folded = false
 		}
 	}
-	ln := exprLine(x)
+	return func(fr *frame) (Value, error) {
+		it := fr.it
+		vs, err := elems(fr)
+		if err != nil {
+			return nil, err
+		}
+		s := it.NewSet()
+		for i, v := range vs {
+			if err := s.Add(it, v); err != nil {
+				it.decRefAll(vs[i:])
+				it.DecRef(s)
+				return nil, err
+			}
+			it.DecRef(v)
+		}
+		if folded {
+			r, err := it.setFrom(s.ordered(), iter) // the merged constant
+			it.DecRef(s)
+			if err != nil {
+				return nil, err
+			}
+			s = r.(*Set)
+			if !iter {
+				r := it.NewSet()
+				err := it.setMerge(r, s)
+				it.DecRef(s)
+				if err != nil {
+					it.DecRef(r)
+					return nil, err
+				}
+				s = r
+			}
+		}
+		return s, nil
+	}, nil
+}
+
+// iterable compiles the iterable of a for loop or comprehension (a set
+// display of constants is iterated as CPython's frozenset constant).
+func (fc *fnCompiler) iterable(x syntax.Expr) (exprFn, error) {
+	sx, ok := x.(*syntax.SetExpr)
+	if !ok || len(sx.Elts) == 0 {
+		return fc.expr(x)
+	}
+	for _, e := range sx.Elts {
+		if !isConstExpr(e) {
+			return fc.expr(x)
+		}
+	}
+	ml := fc.ml
+	var f exprFn
+	err := fc.multiLine(false, func() (err error) {
+		f, err = fc.setDisplay(sx, true)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if ml { // one LOAD_CONST at the display's line
+		f = preMark(fc.exprLine(x), f)
+	}
+	return withPos(fc.c.at(x), f), nil
+}
+
+func (fc *fnCompiler) dict(x *syntax.DictExpr) (exprFn, error) {
+	// CPython 3.12's compiler_dict: entries up to a ** are one group
+	// (BUILD_MAP of the keys and values pushed on the stack); a group of
+	// more than 16 entries is cut after 17 and built item by item (MAP_ADD);
+	// groups and **x are merged into the first dict (DICT_UPDATE).
+	n := len(x.Entries)
+	big := make([]bool, n)      // entry i starts a MAP_ADD group
+	last := make([]bool, n)     // entry i ends its group
+	start := make([]int, n)     // first entry of entry i's group
+	constK := make([]bool, n)   // entry i's group loads its keys as one constant
+	group := func(end, k int) { // entries end-k+1..end
+		s := end - k + 1
+		last[end] = true
+		big[s] = k*2 > stackUseGuideline
+		allConst := k > 1 && !big[s]
+		for i := s; i <= end; i++ {
+			start[i] = s
+			if !isConstExpr(x.Entries[i].Key) {
+				allConst = false
+			}
+		}
+		for i := s; i <= end; i++ {
+			constK[i] = allConst
+		}
+	}
+	elements := 0
+	for i, e := range x.Entries {
+		switch {
+		case e.Key == nil:
+			if elements > 0 {
+				group(i-1, elements)
+			}
+			elements = 0
+		case elements*2 > stackUseGuideline:
+			group(i, elements+1)
+			elements = 0
+		default:
+			elements++
+		}
+	}
+	if elements > 0 {
+		group(n-1, elements)
+	}
+	// Line marks, at the display's line: BUILD_MAP 0 before a MAP_ADD group
+	// or a leading **x, MAP_ADD after each entry of such a group,
+	// BUILD_MAP n (or BUILD_CONST_KEY_MAP, whose constant keys mark no
+	// line) after a group, DICT_UPDATE after **x.
+	ln := fc.exprLine(x)
+	var ents []dictEnt
+	haveDict := false
 	for i, e := range x.Entries {
 		var k exprFn
 		var err error
 		if e.Key != nil {
-			err = fc.multiLine(fc.ml && !constKeys, func() (err error) {
+			err = fc.multiLine(fc.ml && !constK[i], func() (err error) {
 				k, err = fc.expr(e.Key)
 				return err
 			})
 			if err != nil {
 				return nil, err
 			}
+			if big[i] {
+				k = fc.pre(ln, k)
+			}
 		}
 		v, err := fc.expr(e.Value)
 		if err != nil {
 			return nil, err
 		}
-		// BUILD_MAP after a group of entries, DICT_UPDATE after **x.
-		if e.Key == nil || i == len(x.Entries)-1 || x.Entries[i+1].Key == nil {
+		switch {
+		case e.Key == nil:
+			if !haveDict {
+				v = fc.pre(ln, v)
+			}
 			v = fc.post(ln, v)
+			haveDict = true
+		case big[start[i]] || last[i]:
+			v = fc.post(ln, v)
+			if last[i] {
+				haveDict = true
+			}
 		}
-		ents = append(ents, ent{k, v})
+		ents = append(ents, dictEnt{k, v})
 	}
 	return func(fr *frame) (Value, error) {
-		it := fr.it
-		d := it.NewDict()
-		for _, e := range ents {
-			if e.k == nil {
-				m, err := e.v(fr)
-				if err != nil {
-					it.DecRef(d)
-					return nil, err
-				}
-				err = it.dictUpdate(d, m, true)
-				it.DecRef(m)
-				if err != nil {
-					it.DecRef(d)
-					return nil, err
-				}
-				continue
+		return buildDict(fr, ents, big, last)
+	}, nil
+}
+
+// stackUseGuideline is CPython's STACK_USE_GUIDELINE: longer displays are
+// built incrementally.
+const stackUseGuideline = 30
+
+// dictEnt is one entry of a dict display (k nil: **v).
+type dictEnt struct {
+	k, v exprFn
+}
+
+// buildDict evaluates a dict display as CPython 3.12's bytecode does (see
+// fnCompiler.dict): a group's keys and values are inserted when the group
+// ends, and when an entry raises, the pending keys and values are popped
+// last first, then the group being built and the result dict are released.
+func buildDict(fr *frame, ents []dictEnt, big, last []bool) (Value, error) {
+	it := fr.it
+	var acc, grp *Dict
+	var stack []Value
+	fail := func(err error) (Value, error) {
+		it.popAll(stack)
+		if grp != nil {
+			it.DecRef(grp)
+		}
+		if acc != nil {
+			it.DecRef(acc)
+		}
+		return nil, err
+	}
+	merge := func(g *Dict) error {
+		if acc == nil {
+			acc = g
+			return nil
+		}
+		err := it.dictUpdate(acc, g, true)
+		it.DecRef(g)
+		return err
+	}
+	for i, e := range ents {
+		if e.k == nil {
+			if acc == nil {
+				acc = it.NewDict()
 			}
-			k, err := e.k(fr)
+			m, err := e.v(fr)
 			if err != nil {
-				it.DecRef(d)
-				return nil, err
+				return fail(err)
 			}
-			v, err := e.v(fr)
+			err = it.dictUpdate(acc, m, true)
+			it.DecRef(m)
 			if err != nil {
-				it.DecRef(k)
-				it.DecRef(d)
-				return nil, err
+				return fail(err)
 			}
-			err = d.SetItem(it, k, v)
+			continue
+		}
+		if big[i] {
+			grp = it.NewDict()
+		}
+		k, err := e.k(fr)
+		if err != nil {
+			return fail(err)
+		}
+		stack = append(stack, k)
+		v, err := e.v(fr)
+		if err != nil {
+			return fail(err)
+		}
+		stack = append(stack, v)
+		if grp != nil { // MAP_ADD
+			err := grp.SetItem(it, k, v)
 			it.DecRef(k)
 			it.DecRef(v)
+			stack = stack[:0]
 			if err != nil {
-				it.DecRef(d)
-				return nil, err
+				return fail(err)
 			}
 		}
-		return d, nil
-	}, nil
+		if !last[i] {
+			continue
+		}
+		g := grp
+		grp = nil
+		if g == nil { // BUILD_MAP n
+			g = it.NewDict()
+			var err error
+			for j := 0; j < len(stack); j += 2 {
+				if err == nil {
+					err = g.SetItem(it, stack[j], stack[j+1])
+				}
+				it.DecRef(stack[j])
+				it.DecRef(stack[j+1])
+			}
+			stack = stack[:0]
+			if err != nil {
+				it.DecRef(g)
+				return fail(err)
+			}
+		}
+		if err := merge(g); err != nil {
+			return fail(err)
+		}
+	}
+	if acc == nil {
+		acc = it.NewDict()
+	}
+	return acc, nil
 }

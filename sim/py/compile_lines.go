@@ -54,6 +54,14 @@ func (fc *fnCompiler) post(ln int, f exprFn) exprFn {
 	return postMark(ln, f)
 }
 
+// pre is preMark in multi-line mode and f otherwise.
+func (fc *fnCompiler) pre(ln int, f exprFn) exprFn {
+	if !fc.ml || f == nil {
+		return f
+	}
+	return preMark(ln, f)
+}
+
 // preStore returns st preceded by a mark of ln in multi-line mode.
 func (fc *fnCompiler) preStore(ln int, st storeFn) storeFn {
 	if !fc.ml {
@@ -123,7 +131,7 @@ func isConstExpr(x syntax.Expr) bool {
 // into a constant) is marked once before it runs and compiled without
 // marks; other nodes place their own marks.
 func (fc *fnCompiler) exprML(x syntax.Expr) (exprFn, error) {
-	ln := exprLine(x)
+	ln := fc.exprLine(x)
 	leaf := isConstExpr(x)
 	switch x := x.(type) {
 	case *syntax.Ident, *syntax.Literal:
@@ -210,5 +218,5 @@ func (fc *fnCompiler) cond(x syntax.Expr) (exprFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return postMark(exprLine(x), f), nil
+	return postMark(fc.exprLine(x), f), nil
 }

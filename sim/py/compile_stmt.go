@@ -39,10 +39,12 @@ func (it *Interp) noteErr(fr *frame, err error) error {
 	exc, ok := err.(*Instance)
 	if !ok || exc.exc == nil {
 		if !isCatchable(err) {
+			fr.takePos()
 			return err
 		}
 		exc = it.toException(err)
 		if exc == nil {
+			fr.takePos()
 			return err
 		}
 	}
@@ -75,6 +77,7 @@ func (it *Interp) lineEvent(fr *frame, ln int) {
 // event at its start, unless it is compiled in multi-line mode.
 func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
 	traced := fc.code.traced && !fc.ml // multi-line: the nodes fire the events
+	at := fc.stmtAt
 	return func(fr *frame) (ctl, error) {
 		fr.line = ln
 		it := fr.it
@@ -87,7 +90,11 @@ func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
 		if traced && ln != fr.lastLine {
 			it.lineEvent(fr, ln)
 		}
-		return f(fr)
+		c, err := f(fr)
+		if err != nil {
+			fr.notePos(at) // raise, assert, import, x += y: the statement's range
+		}
+		return c, err
 	}
 }
 
@@ -95,8 +102,9 @@ func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
 // while its own header is compiled if that header spans lines; nested
 // bodies compile their own statements.
 func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
-	saved := fc.ml
-	defer func() { fc.ml = saved }()
+	saved, savedAt := fc.ml, fc.stmtAt
+	defer func() { fc.ml, fc.stmtAt = saved, savedAt }()
+	fc.stmtAt = fc.c.at(s)
 	ln := stmtLine(s)
 	fc.ml = spansLines(ln, headerNodes(s)...)
 	f, err := fc.stmtNode(s, ln)
@@ -389,8 +397,13 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 	// A condition on several lines fires its own events each time (3.12
 	// repeats it at the loop's end); on one line, one event per test.
 	traced := fc.code.traced && !fc.ml
+	// A body on the header's line: 3.12 tests again at the loop's end, on
+	// the same line (no event), and fires the event when it jumps back
+	// into the body; the first test and a continue's test fire it first.
+	oneLine := len(s.Body) > 0 && stmtLine(s.Body[0]) == ln
 	return func(fr *frame) (ctl, error) {
 		it := fr.it
+		top := true
 		for {
 			fr.line = ln
 			if err := it.step(); err != nil {
@@ -399,7 +412,7 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 			if it.gc.pending {
 				it.collectAuto()
 			}
-			if traced {
+			if traced && (top || !oneLine) {
 				it.lineEvent(fr, ln)
 			}
 			v, err := cond(fr)
@@ -414,6 +427,9 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 			if !t {
 				break
 			}
+			if traced && oneLine && !top {
+				it.lineEvent(fr, ln)
+			}
 			c, err := execStmts(fr, body)
 			if err != nil {
 				return 0, err
@@ -424,6 +440,7 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 			if c == ctlReturn {
 				return c, nil
 			}
+			top = c == ctlContinue
 		}
 		if els != nil {
 			return execStmts(fr, els)
@@ -433,7 +450,7 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
-	x, err := fc.expr(s.X)
+	x, err := fc.iterable(s.X)
 	if err != nil {
 		return nil, err
 	}

@@ -11,9 +11,28 @@ import (
 type storeFn func(fr *frame, v Value) error
 
 func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
+	st, err := fc.storeNode(t)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := t.(*syntax.Ident); ok {
+		return st, nil
+	}
+	p := fc.c.at(t) // STORE_ATTR, STORE_SUBSCR, UNPACK_SEQUENCE
+	return func(fr *frame, v Value) error {
+		err := st(fr, v)
+		if err != nil {
+			fr.notePos(p)
+		}
+		return err
+	}, nil
+}
+
+// storeNode compiles the store into one target.
+func (fc *fnCompiler) storeNode(t syntax.Expr) (storeFn, error) {
 	switch t := t.(type) {
 	case *syntax.Ident:
-		return fc.preStore(exprLine(t), fc.storeName(t.Name)), nil
+		return fc.preStore(fc.exprLine(t), fc.storeName(t.Name)), nil
 	case *syntax.DotExpr:
 		obj, err := fc.expr(t.X)
 		if err != nil {
@@ -41,7 +60,7 @@ func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		key = fc.post(exprLine(t), key)
+		key = fc.post(fc.exprLine(t), key)
 		return func(fr *frame, v Value) error {
 			it := fr.it
 			o, err := obj(fr)
@@ -63,10 +82,10 @@ func (fc *fnCompiler) store(t syntax.Expr) (storeFn, error) {
 		}, nil
 	case *syntax.TupleExpr:
 		st, err := fc.storeSeq(t.Elts)
-		return fc.preStore(exprLine(t), st), err
+		return fc.preStore(fc.exprLine(t), st), err
 	case *syntax.ListExpr:
 		st, err := fc.storeSeq(t.Elts)
-		return fc.preStore(exprLine(t), st), err
+		return fc.preStore(fc.exprLine(t), st), err
 	}
 	return nil, fmt.Errorf("cannot assign to %T", t)
 }
@@ -233,7 +252,7 @@ func (fc *fnCompiler) del(t syntax.Expr) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		ln := exprLine(id)
+		ln := fc.exprLine(id)
 		return func(fr *frame) (ctl, error) {
 			markLine(fr, ln)
 			return d(fr)
@@ -242,8 +261,29 @@ func (fc *fnCompiler) del(t syntax.Expr) (stmtFn, error) {
 	return fc.delNode(t)
 }
 
-// delNode compiles the deletion of one target.
+// delNode compiles the deletion of one target; an error has the target's
+// range (DELETE_NAME, DELETE_ATTR, DELETE_SUBSCR).
 func (fc *fnCompiler) delNode(t syntax.Expr) (stmtFn, error) {
+	d, err := fc.delTarget(t)
+	if err != nil {
+		return nil, err
+	}
+	switch t.(type) {
+	case *syntax.TupleExpr, *syntax.ListExpr:
+		return d, nil
+	}
+	p := fc.c.at(t)
+	return func(fr *frame) (ctl, error) {
+		c, err := d(fr)
+		if err != nil {
+			fr.notePos(p)
+		}
+		return c, err
+	}, nil
+}
+
+// delTarget compiles the deletion of one target.
+func (fc *fnCompiler) delTarget(t syntax.Expr) (stmtFn, error) {
 	switch t := t.(type) {
 	case *syntax.Ident:
 		name := t.Name
@@ -311,7 +351,7 @@ func (fc *fnCompiler) delNode(t syntax.Expr) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		key = fc.post(exprLine(t), key)
+		key = fc.post(fc.exprLine(t), key)
 		return func(fr *frame) (ctl, error) {
 			o, err := obj(fr)
 			if err != nil {
@@ -381,11 +421,13 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			i := r.idx
 			name := t.Name
 			traced := fc.code.traced
+			at := fc.c.at(t)
 			// Fast path for locals: s += i.
 			return func(fr *frame) (ctl, error) {
 				it := fr.it
 				old := fr.slots[i]
 				if old == nil {
+					fr.notePos(at)
 					return 0, unboundLocal(name)
 				}
 				v, err := val(fr)
@@ -458,6 +500,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			return nil, err
 		}
 		name := t.Name.Name
+		at := fc.c.at(t) // LOAD_ATTR and STORE_ATTR: the target's range
 		return func(fr *frame) (ctl, error) {
 			it := fr.it
 			o, err := obj(fr)
@@ -466,6 +509,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			}
 			old, err := it.GetAttr(o, name)
 			if err != nil {
+				fr.notePos(at)
 				it.DecRef(o)
 				return 0, err
 			}
@@ -483,6 +527,9 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 				return 0, err
 			}
 			err = it.SetAttr(o, name, res)
+			if err != nil {
+				fr.notePos(at)
+			}
 			it.DecRef(res)
 			it.DecRef(o)
 			return ctlNext, err
@@ -496,6 +543,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
+		at := fc.c.at(t) // BINARY_SUBSCR and STORE_SUBSCR: the target's range
 		return func(fr *frame) (ctl, error) {
 			it := fr.it
 			o, err := obj(fr)
@@ -507,28 +555,33 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 				it.DecRef(o)
 				return 0, err
 			}
+			// The stack holds o, k, old, v; an error pops them from the top.
 			old, err := it.GetItem(o, k)
 			if err != nil {
-				it.DecRef(o)
+				fr.notePos(at)
 				it.DecRef(k)
+				it.DecRef(o)
 				return 0, err
 			}
 			v, err := val(fr)
 			if err != nil {
 				it.DecRef(old)
-				it.DecRef(o)
 				it.DecRef(k)
+				it.DecRef(o)
 				return 0, err
 			}
 			res, err := it.inplaceOp(op, old, v)
 			it.DecRef(old)
 			it.DecRef(v)
 			if err != nil {
-				it.DecRef(o)
 				it.DecRef(k)
+				it.DecRef(o)
 				return 0, err
 			}
 			err = it.SetItem(o, k, res)
+			if err != nil {
+				fr.notePos(at)
+			}
 			it.DecRef(res)
 			it.DecRef(o)
 			it.DecRef(k)

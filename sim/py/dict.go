@@ -392,6 +392,12 @@ type Set struct {
 	Base
 	dictCore
 	frozen bool
+	// tbl mirrors CPython's hash table for the iteration order (settable.go);
+	// unordered: an element's CPython hash is not reproducible, the set
+	// iterates in insertion order.
+	tbl       *setTable
+	unordered bool
+	finger    int // set_pop's search finger (kept by clear and swaps)
 }
 
 // Type returns set or frozenset.
@@ -419,7 +425,70 @@ func (s *Set) Add(it *Interp, v Value) error {
 		return err
 	}
 	s.insertNew(hk, IncRef(v), nil)
+	s.tblAdd(v, hk)
 	return nil
+}
+
+// tblAdd records a new element in the mirror table.
+func (s *Set) tblAdd(v Value, hk any) {
+	if s.unordered {
+		return
+	}
+	h, ok := cpyHash(v, hk)
+	if !ok {
+		s.unordered, s.tbl = true, nil
+		return
+	}
+	if s.tbl == nil {
+		s.tbl = newSetTable()
+	}
+	s.tbl.insert(v, h)
+}
+
+// removeAt deletes entry i (set_discard_entry) and returns its key (owned
+// by the caller).
+func (s *Set) removeAt(i int) Value {
+	e := s.entries[i]
+	if s.tbl != nil {
+		if h, ok := cpyHash(e.key, e.hk); ok {
+			s.tbl.discard(e.key, h)
+		}
+	}
+	k, _ := s.remove(i)
+	return k
+}
+
+// entryOf returns the entry index of key, an element of the set, or -1.
+// It calls no Python __hash__: instances are found by identity.
+func (it *Interp) entryOf(s *Set, key Value) int {
+	if _, ok := key.(*Instance); !ok {
+		if hk, custom, err := it.hashKey(key); err == nil && !custom {
+			if j, ok := s.index[hk]; ok {
+				return int(j)
+			}
+			return -1
+		}
+	}
+	for i, e := range s.entries {
+		if e.key != nil && sameKey(e.key, key) {
+			return i
+		}
+	}
+	return -1
+}
+
+// ordered returns the elements (borrowed) in iteration order.
+func (s *Set) ordered() []Value {
+	if s.tbl != nil {
+		return s.tbl.keys()
+	}
+	out := make([]Value, 0, s.n)
+	for _, e := range s.entries {
+		if e.key != nil {
+			out = append(out, e.key)
+		}
+	}
+	return out
 }
 
 // Contains reports whether v is in the set.
@@ -431,33 +500,36 @@ func (s *Set) Contains(it *Interp, v Value) (bool, error) {
 // Len returns the number of elements.
 func (s *Set) Len() int { return s.n }
 
-func (s *Set) elemsList() []Value {
-	out := make([]Value, 0, s.n)
-	for _, e := range s.entries {
-		if e.key != nil {
-			out = append(out, e.key)
-		}
-	}
-	return out
-}
+func (s *Set) elemsList() []Value { return s.ordered() }
 
-// dealloc releases elements in insertion order (CPython uses hash-table
-// order; for objects hashed by address that order is not reproducible).
+// dealloc releases the elements in iteration order (set_dealloc).
 func (s *Set) dealloc(it *Interp) { s.clear(it) }
 
+// clear empties the set (set_clear_internal: a fresh table, then the old
+// elements are released in table order).
 func (s *Set) clear(it *Interp) {
-	es := s.entries
+	ks := s.ordered()
 	s.entries = nil
 	s.index = nil
 	s.n = 0
-	for _, e := range es {
-		if e.key != nil {
-			it.DecRef(e.key)
-		}
+	if s.tbl != nil {
+		s.tbl = newSetTable()
+	}
+	s.unordered = false
+	for _, k := range ks {
+		it.DecRef(k)
 	}
 }
 
 func (s *Set) traverse(visit func(Value)) {
+	if s.tbl != nil {
+		for _, e := range s.tbl.slots {
+			if e.state == slotActive {
+				visit(e.key)
+			}
+		}
+		return
+	}
 	for _, e := range s.entries {
 		if e.key != nil {
 			visit(e.key)

@@ -23,23 +23,25 @@ func runErr(t *testing.T, src string, lim Limits) (*ScriptError, string) {
 	return se, out.String()
 }
 
+// TestTracebackText checks tracebacks with CPython 3.12's position markers
+// (testdata/tracebacks.py compares many more with CPython itself).
 func TestTracebackText(t *testing.T) {
 	tests := []struct {
 		src, want string
 	}{
 		{"def foo():\n    return 1/0\n\nx = foo()\n",
-			"Traceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    x = foo()\n  File \"<script>\", line 2, in foo\n    return 1/0\nZeroDivisionError: division by zero\n"},
+			"Traceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    x = foo()\n        ^^^^^\n  File \"<script>\", line 2, in foo\n    return 1/0\n           ~^~\nZeroDivisionError: division by zero\n"},
 		{"try:\n    {}['a']\nexcept KeyError:\n    raise ValueError('v')\n",
-			"Traceback (most recent call last):\n  File \"<script>\", line 2, in <module>\n    {}['a']\nKeyError: 'a'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    raise ValueError('v')\nValueError: v\n"},
+			"Traceback (most recent call last):\n  File \"<script>\", line 2, in <module>\n    {}['a']\n    ~~^^^^^\nKeyError: 'a'\n\nDuring handling of the above exception, another exception occurred:\n\nTraceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    raise ValueError('v')\nValueError: v\n"},
 		{"try:\n    1/0\nexcept ZeroDivisionError as e:\n    raise RuntimeError('r') from e\n",
-			"Traceback (most recent call last):\n  File \"<script>\", line 2, in <module>\n    1/0\nZeroDivisionError: division by zero\n\nThe above exception was the direct cause of the following exception:\n\nTraceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    raise RuntimeError('r') from e\nRuntimeError: r\n"},
+			"Traceback (most recent call last):\n  File \"<script>\", line 2, in <module>\n    1/0\n    ~^~\nZeroDivisionError: division by zero\n\nThe above exception was the direct cause of the following exception:\n\nTraceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    raise RuntimeError('r') from e\nRuntimeError: r\n"},
 		{"class MyErr(Exception):\n    pass\nraise MyErr('boom')\n",
 			"Traceback (most recent call last):\n  File \"<script>\", line 3, in <module>\n    raise MyErr('boom')\nMyErr: boom\n"},
 		{"def f():\n    x\n    x = 1\nf()\n",
 			"Traceback (most recent call last):\n  File \"<script>\", line 4, in <module>\n    f()\n  File \"<script>\", line 2, in f\n    x\nUnboundLocalError: cannot access local variable 'x' where it is not associated with a value\n"},
 		// A statement on several lines fails at the line of the failing call.
 		{"def g():\n    raise ValueError('x')\nx = [\n    1,\n    g(),\n]\n",
-			"Traceback (most recent call last):\n  File \"<script>\", line 5, in <module>\n    g(),\n  File \"<script>\", line 2, in g\n    raise ValueError('x')\nValueError: x\n"},
+			"Traceback (most recent call last):\n  File \"<script>\", line 5, in <module>\n    g(),\n    ^^^\n  File \"<script>\", line 2, in g\n    raise ValueError('x')\nValueError: x\n"},
 	}
 	for _, tc := range tests {
 		se, _ := runErr(t, tc.src, Limits{})

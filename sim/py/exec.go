@@ -121,9 +121,8 @@ func (it *Interp) lastScriptLine() int {
 	return it.Line()
 }
 
-// FormatException renders exc as CPython's traceback module prints it,
-// with chained exceptions first (without the ~~^~~ position markers of
-// CPython 3.11+).
+// FormatException renders exc as CPython 3.12's traceback module prints it,
+// with chained exceptions first and position markers (carets.go).
 func (it *Interp) FormatException(exc *Instance) string {
 	var sb strings.Builder
 	seen := map[*Instance]bool{}
@@ -155,6 +154,9 @@ func (it *Interp) formatChain(sb *strings.Builder, exc *Instance, seen map[*Inst
 			lines = append(lines, fmt.Sprintf("  File \"%s\", line %d, in %s\n", fo.code.filename, tb.line, fo.code.name))
 			if src := sourceLine(fo.code.lines, tb.line); src != "" {
 				lines = append(lines, "    "+src+"\n")
+				if m := caretLine(fo.code.lines[tb.line-1], tb.line, tb.pos); m != "" {
+					lines = append(lines, m)
+				}
 			}
 		}
 		if len(lines) > 0 {

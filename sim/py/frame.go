@@ -14,6 +14,10 @@ type code struct {
 	cellNames []string // cells: cellvars (sorted) then freevars (sorted)
 	nfree     int      // number of free variables (closure cells)
 	paramCell []int    // per cell: parameter slot it starts from (>= 0), -1 new empty cell, -2-k free variable k
+	// slotCell is, per parameter slot, the index of the cell that parameter
+	// became (a parameter captured by a closure), or -1; nil when there is
+	// none. CPython keeps such a cell at the parameter's place in localsplus.
+	slotCell []int
 
 	// parameters
 	npos     int // positional (incl. positional-only) parameters
@@ -46,6 +50,7 @@ type frame struct {
 	lastLine int
 	fobj     *FrameObject
 	ret      Value
+	errPos   *srcPos // range of the instruction that raised (positions.go), until the traceback entry takes it
 }
 
 // ctl is the control-flow outcome of a statement.
@@ -80,7 +85,7 @@ func (f *FrameObject) dealloc(it *Interp) {
 	if f.owned {
 		slots, cells := f.slots, f.cells
 		f.slots, f.cells = nil, nil
-		clearVars(it, slots, cells)
+		clearVars(it, f.code, slots, cells)
 	}
 }
 
@@ -101,10 +106,22 @@ func (f *FrameObject) traverse(visit func(Value)) {
 
 func (f *FrameObject) clear(it *Interp) { f.dealloc(it) }
 
-// clearVars releases a frame's variables in CPython's order: fast locals
-// in co_varnames order, then cells and free variables.
-func clearVars(it *Interp, slots []Value, cells []*Cell) {
+// clearVars releases a frame's variables in CPython 3.12's localsplus
+// order: fast locals in co_varnames order (a parameter captured by a
+// closure at its parameter's place), then the other cells and the free
+// variables.
+func clearVars(it *Interp, co *code, slots []Value, cells []*Cell) {
+	sc := co.slotCell
+	if cells == nil {
+		sc = nil
+	}
 	for i, v := range slots {
+		if i < len(sc) && sc[i] >= 0 {
+			if c := cells[sc[i]]; c != nil {
+				cells[sc[i]] = nil
+				it.DecRef(c)
+			}
+		}
 		if v != nil {
 			slots[i] = nil
 			it.DecRef(v)
@@ -144,11 +161,11 @@ func (it *Interp) exitFrame(fr *frame) {
 			return
 		}
 		fo.fr = nil
-		clearVars(it, fr.slots, fr.cells)
+		clearVars(it, fr.code, fr.slots, fr.cells)
 		it.DecRef(fo)
 		return
 	}
-	clearVars(it, fr.slots, fr.cells)
+	clearVars(it, fr.code, fr.slots, fr.cells)
 }
 
 // Traceback is one entry of an exception's traceback.
@@ -156,6 +173,7 @@ type Traceback struct {
 	Base
 	frame *FrameObject
 	line  int
+	pos   srcPos // range of the failing instruction (position markers)
 	next  *Traceback
 }
 
@@ -187,6 +205,7 @@ func (t *Traceback) clear(it *Interp) { t.dealloc(it) }
 // addTraceback records that exc passed through fr at its current line
 // (PyTraceBack_Here), once per frame.
 func (it *Interp) addTraceback(fr *frame, exc *Instance) {
+	pos := fr.takePos()
 	if exc.exc == nil {
 		return
 	}
@@ -195,7 +214,7 @@ func (it *Interp) addTraceback(fr *frame, exc *Instance) {
 	}
 	fo := it.frameObject(fr)
 	IncRef(fo)
-	tb := &Traceback{frame: fo, line: fr.line, next: exc.exc.tb}
+	tb := &Traceback{frame: fo, line: fr.line, pos: pos, next: exc.exc.tb}
 	it.newGC(tb, true)
 	exc.exc.tb = tb
 }

@@ -25,13 +25,17 @@ func (f *Function) Name() string { return f.code.name }
 // dealloc releases globals, defaults, kwdefaults, dict, closure (func_clear).
 func (f *Function) dealloc(it *Interp) { f.clear(it) }
 
+// clear is func_clear: the defaults and the closure are tuples in CPython,
+// released last item first; the keyword defaults are a dict (in order).
 func (f *Function) clear(it *Interp) {
 	g, d, kd, dict, cl := f.globals, f.defaults, f.kwdefaults, f.dict, f.closure
 	f.globals, f.defaults, f.kwdefaults, f.dict, f.closure = nil, nil, nil, nil, nil
 	if g != nil {
 		it.DecRef(g)
 	}
-	it.decRefAll(d)
+	for i := len(d) - 1; i >= 0; i-- {
+		it.DecRef(d[i])
+	}
 	for _, v := range kd {
 		if v != nil {
 			it.DecRef(v)
@@ -40,8 +44,8 @@ func (f *Function) clear(it *Interp) {
 	if dict != nil {
 		it.DecRef(dict)
 	}
-	for _, c := range cl {
-		it.DecRef(c)
+	for i := len(cl) - 1; i >= 0; i-- {
+		it.DecRef(cl[i])
 	}
 }
 
@@ -218,6 +222,62 @@ func (it *Interp) callOwned(fn Value, args []Value, kwargs []Kwarg) (Value, erro
 	return r, err
 }
 
+// callSteal is a call instruction of compiled code: it takes over the
+// references to fn, args and kwarg values and releases them in CPython
+// 3.12's order. ex selects CALL_FUNCTION_EX (a call with *args or **kwargs)
+// instead of CALL.
+//
+// A Python function's frame owns the arguments: its locals are released at
+// frame exit, then the function (the frame's f_funcobj). CALL unpacks a
+// bound method first (self and function take new references, the method
+// object is released before the call). Any other callable borrows the
+// arguments: after it returns the callable is released first, then the
+// positional arguments (CALL: in order; CALL_FUNCTION_EX: last to first,
+// as the dealloc of its argument tuple), then the keyword values in order.
+func (it *Interp) callSteal(fn Value, args []Value, kwargs []Kwarg, ex bool) (Value, error) {
+	if err := it.step(); err != nil {
+		it.DecRef(fn)
+		it.releaseArgs(args, kwargs)
+		return nil, err
+	}
+	for {
+		switch f := fn.(type) {
+		case *Function:
+			r, err := it.callFunction(f, args, kwargs)
+			it.DecRef(f)
+			return r, err
+		case *BoundMethod:
+			if ex {
+				break
+			}
+			all := make([]Value, 0, len(args)+1)
+			all = append(all, IncRef(f.self))
+			args = append(all, args...)
+			fn = IncRef(f.fn)
+			it.DecRef(f)
+			continue
+		}
+		break
+	}
+	var r Value
+	var err error
+	if m, ok := fn.(*BoundMethod); ok {
+		// CALL_FUNCTION_EX: PyObject_Call, the frame takes new references.
+		r, err = it.Call(m, args, kwargs)
+	} else {
+		r, err = it.callBorrowed(fn, args, kwargs)
+	}
+	it.DecRef(fn)
+	if ex {
+		for i := len(args) - 1; i >= 0; i-- {
+			it.DecRef(args[i])
+		}
+		args = nil
+	}
+	it.releaseArgs(args, kwargs)
+	return r, err
+}
+
 func (it *Interp) releaseArgs(args []Value, kwargs []Kwarg) {
 	for _, a := range args {
 		it.DecRef(a)
@@ -292,7 +352,7 @@ func (it *Interp) callFunction(fn *Function, args []Value, kwargs []Kwarg) (Valu
 	fr := &frame{it: it, code: co, fn: fn, globals: fn.globals, ns: fn.globals, lastLine: -1}
 	fr.slots = make([]Value, len(co.varnames))
 	if err := it.bindArgs(fn, fr, args, kwargs); err != nil {
-		clearVars(it, fr.slots, nil)
+		clearVars(it, fr.code, fr.slots, nil)
 		return nil, err
 	}
 	if len(co.cellNames) > 0 {
@@ -316,7 +376,7 @@ func (it *Interp) callFunction(fn *Function, args []Value, kwargs []Kwarg) (Valu
 		}
 	}
 	if err := it.enter(fr); err != nil {
-		clearVars(it, fr.slots, fr.cells)
+		clearVars(it, fr.code, fr.slots, fr.cells)
 		return nil, err
 	}
 	var ret Value

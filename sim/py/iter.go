@@ -229,6 +229,16 @@ func (it *Interp) Next(iter Value) (Value, bool, error) {
 				return IncRef(e.key), true, nil
 			}
 		case *Set:
+			if t := s.tbl; t != nil {
+				for x.i < len(t.slots) {
+					e := t.slots[x.i]
+					x.i++
+					if e.state == slotActive {
+						return IncRef(e.key), true, nil
+					}
+				}
+				break
+			}
 			for x.i < len(s.entries) {
 				e := s.entries[x.i]
 				x.i++

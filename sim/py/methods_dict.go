@@ -252,8 +252,7 @@ func initSetMethods() {
 		if err != nil || i < 0 {
 			return None, err
 		}
-		k, _ := s.remove(i)
-		it.DecRef(k)
+		it.DecRef(s.removeAt(i))
 		return None, nil
 	})
 	setMethod("remove", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
@@ -264,11 +263,23 @@ func initSetMethods() {
 		if i < 0 {
 			return nil, it.keyError(args[0])
 		}
-		k, _ := s.remove(i)
-		it.DecRef(k)
+		it.DecRef(s.removeAt(i))
 		return None, nil
 	})
 	setMethod("pop", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		if s.n == 0 {
+			return nil, NewException(KeyError, "pop from an empty set")
+		}
+		if s.tbl != nil { // set_pop: from the search finger, in table order
+			var key Value
+			key, s.finger = s.tbl.pop(s.finger)
+			i := it.entryOf(s, key)
+			if i < 0 {
+				return nil, &InternalError{Msg: "set.pop: element missing from the set's index"}
+			}
+			k, _ := s.remove(i)
+			return k, nil
+		}
 		for i, e := range s.entries {
 			if e.key != nil {
 				k, _ := s.remove(i)
@@ -282,51 +293,97 @@ func initSetMethods() {
 		return None, nil
 	})
 	setMethod("copy", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
-		return it.setFrom(s.elemsList(), s.frozen)
+		if s.frozen {
+			return IncRef(s), nil
+		}
+		return it.setCopy(s, false)
 	})
 	setMethod("update", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
 		for _, a := range args {
-			vs, err := it.iterToSlice(a)
-			if err != nil {
+			if err := it.setUpdate(s, a); err != nil {
 				return nil, err
 			}
-			for _, v := range vs {
-				if err := s.Add(it, v); err != nil {
-					it.decRefAll(vs)
-					return nil, err
-				}
-			}
-			it.decRefAll(vs)
 		}
 		return None, nil
 	})
-	for _, n := range []string{"union", "intersection", "difference", "symmetric_difference"} {
-		name := n
-		op := map[string]Op{"union": OpOr, "intersection": OpAnd, "difference": OpSub, "symmetric_difference": OpXor}[name]
-		setMethod(name, func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
-			res, err := it.setFrom(s.elemsList(), s.frozen)
+	setMethod("union", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		r, err := it.setCopy(s, s.frozen)
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range args {
+			if a == Value(r) {
+				continue
+			}
+			if err := it.setUpdate(r, a); err != nil {
+				it.DecRef(r)
+				return nil, err
+			}
+		}
+		return r, nil
+	})
+	setMethod("intersection", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return it.setCopy(s, s.frozen)
+		}
+		r := IncRef(s).(*Set)
+		for _, a := range args {
+			nr, err := it.setIntersection(r, a)
+			it.DecRef(r)
 			if err != nil {
 				return nil, err
 			}
-			for _, a := range args {
-				vs, err := it.iterToSlice(a)
-				if err != nil {
-					it.DecRef(res)
-					return nil, err
-				}
-				other, _ := it.setFrom(vs, false)
-				it.decRefAll(vs)
-				r, err := it.setBinary(op, res.(*Set), other.(*Set))
-				it.DecRef(other)
-				it.DecRef(res)
-				if err != nil {
-					return nil, err
-				}
-				res = r
+			r = nr
+		}
+		return r, nil
+	})
+	setMethod("difference", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		if len(args) == 0 {
+			return it.setCopy(s, s.frozen)
+		}
+		r, err := it.setDifference(s, args[0])
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range args[1:] {
+			if err := it.setDifferenceUpdate(r, a); err != nil {
+				it.DecRef(r)
+				return nil, err
 			}
-			return res, nil
-		})
-	}
+		}
+		return r, nil
+	})
+	setMethod("symmetric_difference", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, newTypeError("symmetric_difference() takes exactly one argument (" + strconv.Itoa(len(args)) + " given)")
+		}
+		return it.setSymmetricDifference(s, args[0])
+	})
+	setMethod("difference_update", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		for _, a := range args {
+			if err := it.setDifferenceUpdate(s, a); err != nil {
+				return nil, err
+			}
+		}
+		return None, nil
+	})
+	setMethod("intersection_update", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		for _, a := range args {
+			r, err := it.setIntersection(s, a)
+			if err != nil {
+				return nil, err
+			}
+			s.swapBodies(r)
+			it.DecRef(r)
+		}
+		return None, nil
+	})
+	setMethod("symmetric_difference_update", func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
+		if len(args) != 1 {
+			return nil, newTypeError("symmetric_difference_update() takes exactly one argument (" + strconv.Itoa(len(args)) + " given)")
+		}
+		return None, it.setSymmetricDifferenceUpdate(s, args[0])
+	})
 	for _, n := range []string{"issubset", "issuperset", "isdisjoint"} {
 		name := n
 		setMethod(name, func(it *Interp, s *Set, args []Value, kw []Kwarg) (Value, error) {
@@ -357,10 +414,9 @@ func initSetMethods() {
 	}
 }
 
-// setFrom builds a set of vs (borrowed).
+// setFrom builds a set of vs (borrowed), added in order.
 func (it *Interp) setFrom(vs []Value, frozen bool) (Value, error) {
-	s := it.NewSet()
-	s.frozen = frozen
+	s := it.newSetOf(frozen)
 	for _, v := range vs {
 		if err := s.Add(it, v); err != nil {
 			it.DecRef(s)
@@ -370,42 +426,27 @@ func (it *Interp) setFrom(vs []Value, frozen bool) (Value, error) {
 	return s, nil
 }
 
+// setBinary implements the set operators (set_or, set_and, set_sub,
+// set_xor); the result has a's type.
 func (it *Interp) setBinary(op Op, a, b *Set) (Value, error) {
-	var out []Value
+	var r *Set
+	var err error
 	switch op {
 	case OpOr:
-		out = append(a.elemsList(), b.elemsList()...)
+		r, err = it.setUnion(a, b)
 	case OpAnd:
-		for _, e := range a.elemsList() {
-			if ok, err := b.Contains(it, e); err != nil {
-				return nil, err
-			} else if ok {
-				out = append(out, e)
-			}
-		}
+		r, err = it.setIntersection(a, b)
 	case OpSub:
-		for _, e := range a.elemsList() {
-			if ok, err := b.Contains(it, e); err != nil {
-				return nil, err
-			} else if !ok {
-				out = append(out, e)
-			}
-		}
+		r, err = it.setDifference(a, b)
 	case OpXor:
-		for _, e := range a.elemsList() {
-			if ok, _ := b.Contains(it, e); !ok {
-				out = append(out, e)
-			}
-		}
-		for _, e := range b.elemsList() {
-			if ok, _ := a.Contains(it, e); !ok {
-				out = append(out, e)
-			}
-		}
+		r, err = it.setSymmetricDifference(a, b)
 	default:
 		return nil, nil
 	}
-	return it.setFrom(out, a.frozen)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (it *Interp) setCompare(op Op, a, b *Set) (bool, bool, error) {
@@ -437,14 +478,25 @@ func (it *Interp) setInplace(op Op, s *Set, b Value) (Value, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	r, err := it.setBinary(op, s, o)
-	if err != nil || r == nil {
-		return nil, r != nil, err
+	var err error
+	switch op {
+	case OpOr:
+		err = it.setUpdate(s, o)
+	case OpAnd:
+		var r *Set
+		if r, err = it.setIntersection(s, o); err == nil {
+			s.swapBodies(r)
+			it.DecRef(r)
+		}
+	case OpSub:
+		err = it.setDifferenceUpdate(s, o)
+	case OpXor:
+		err = it.setSymmetricDifferenceUpdate(s, o)
+	default:
+		return nil, false, nil
 	}
-	rs := r.(*Set)
-	old := s.dictCore
-	s.dictCore = rs.dictCore
-	rs.dictCore = old
-	it.DecRef(rs)
+	if err != nil {
+		return nil, true, err
+	}
 	return IncRef(s), true, nil
 }

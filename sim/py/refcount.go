@@ -30,6 +30,15 @@ func (it *Interp) decRefAll(vs []Value) {
 	}
 }
 
+// popAll drops references to vs last to first: how CPython pops pending
+// values off its stack when an exception unwinds, and how a list or tuple
+// releases its items.
+func (it *Interp) popAll(vs []Value) {
+	for i := len(vs) - 1; i >= 0; i-- {
+		it.DecRef(vs[i])
+	}
+}
+
 // deallocer is implemented by the interpreter's own object types.
 type deallocer interface {
 	dealloc(it *Interp)

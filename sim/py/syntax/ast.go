@@ -48,6 +48,18 @@ type File struct {
 	Path  string
 	Src   []byte // the source text, for tracebacks that show source lines
 	Stmts []Stmt
+	// Parens holds the outermost parentheses around each parenthesized
+	// expression other than a tuple (whose span includes them). Spans
+	// exclude them, as Python's AST does, but CPython's position of a node
+	// that starts or ends with a parenthesized operand includes them, e.g.
+	// `(a) + b` starts at the '(' (tracebacks underline from there).
+	Parens map[Expr]ParenSpan
+}
+
+// ParenSpan is the position of a pair of parentheses: Lparen is the '(',
+// End is just after the ')'.
+type ParenSpan struct {
+	Lparen, End Position
 }
 
 // Span covers the whole file.

@@ -21,6 +21,7 @@ func Parse(filename string, src []byte) (*File, error) {
 	p := newParser(newScanner(filename, src))
 	f := &File{Path: filename, Src: src}
 	f.Stmts = p.parseFile()
+	f.Parens = p.parens
 	if p.err == nil {
 		p.symErr = p.checkScopes(f.Stmts)
 	}
@@ -33,6 +34,13 @@ func Parse(filename string, src []byte) (*File, error) {
 // ParseExpr parses a single expression (a star-expression list, as in an
 // expression statement), for tests and tools.
 func ParseExpr(filename string, src []byte) (Expr, error) {
+	x, _, err := ParseExprParens(filename, src)
+	return x, err
+}
+
+// ParseExprParens is ParseExpr that also returns the parentheses around
+// parenthesized subexpressions (see File.Parens).
+func ParseExprParens(filename string, src []byte) (Expr, map[Expr]ParenSpan, error) {
 	p := newParser(newScanner(filename, src))
 	var x Expr
 	if p.err == nil {
@@ -51,9 +59,9 @@ func ParseExpr(filename string, src []byte) (Expr, error) {
 		}()
 	}
 	if err := p.finish(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return x, nil
+	return x, p.parens, nil
 }
 
 // bailout is the panic value the parser uses internally to unwind after the
@@ -79,6 +87,8 @@ type parser struct {
 	exprIsName bool  // the last expression parsed was a bare name
 	furthest   token // the furthest token read (CPython's last token)
 	trying     bool  // inside try(): errors are provisional
+
+	parens map[Expr]ParenSpan // File.Parens
 
 	funcDepth int
 	loopDepth int

@@ -108,6 +108,10 @@ func (p *parser) parseParen() Expr {
 		return c
 	}
 	if p.tok.tok == RPAREN {
+		if p.parens == nil {
+			p.parens = map[Expr]ParenSpan{}
+		}
+		p.parens[x] = ParenSpan{lparen, after(p.tok.pos)} // outer parentheses overwrite inner ones
 		p.next()
 		if st, ok := x.(*StarredExpr); ok {
 			p.errorNode(st, "cannot use starred expression here")

@@ -299,3 +299,18 @@ c.a += (len('a') +
 x = [1, 2]
 x[0] += (len('a') +
          2)
+---
+# A node that starts with a parenthesized operand starts at its '('.
+def f(a):
+    return a
+q = (
+    1 + 2 +
+    3) / 1
+r = (f
+     )(2)
+s = (f(1)
+     + 2)
+class C:
+    real = 1
+t = (C
+     ).real
