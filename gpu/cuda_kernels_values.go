@@ -55,7 +55,18 @@ func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, s
 		}
 	}
 	grid := min((n+elemBlock-1)/elemBlock, elemMaxGrid)
-	return l.w.launch(kernels.MapKernelName(op, in, t), [3]int{int(grid), 1, 1}, [3]int{elemBlock, 1, 1}, args...)
+	name := kernels.MapKernelName(op, in, t)
+	strides := [][]int64{dst.Strides[:]}
+	for _, s := range srcs {
+		strides = append(strides, s.Strides[:])
+	}
+	if !kernels.MapFits32(shape[:], strides...) {
+		if !kernels.MapHas64(op) {
+			return fmt.Errorf("gpu: map %s over %v needs 64-bit indices (no such kernel)", op, shape)
+		}
+		name = kernels.MapKernelName64(op, in, t)
+	}
+	return l.w.launch(name, [3]int{int(grid), 1, 1}, [3]int{elemBlock, 1, 1}, args...)
 }
 
 func (l launcher) Random(kind kernels.RandKind, t DType, dst uint64, n int64, seed, counter uint64, s0, s1 float32) error {

@@ -25,7 +25,7 @@ type Executor struct {
 	hostK    *refkern.Kernels
 	hostBase map[uint64]uint64 // CPU storage → its host address
 	nextHost uint64
-	computed map[uint64]bool // storages whose values are real
+	computed map[uint64]bool // storages written: true if their values are real
 	seed     uint64          // torch.manual_seed
 	counter  uint64          // generator offset: elements drawn since the seed
 	// Ops counts Exec calls by outcome, for reports and tests.
@@ -133,12 +133,23 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 		return nil
 	}
 	err := e.exec(op)
-	// A write makes its storage computed even when it covers only part of
-	// a fresh storage (a reduced loss in a larger buffer, a slice of
-	// torch.empty, whose other bytes are undefined in PyTorch too); a
-	// failed one makes it not computed.
+	// A failed write makes its storage not computed. A successful one
+	// makes it computed when it covers the whole storage, or when a tensor
+	// that is not a view is written into a storage never written before
+	// (a reduced loss keeping its input-sized storage); a partial write
+	// through a view (t[0] = 1) into a storage whose values were not
+	// computed (made by an op without kernels) leaves it not computed, or
+	// its other elements would print as numbers.
 	for _, o := range op.Out {
-		e.computed[o.Storage] = err == nil
+		prev, written := e.computed[o.Storage]
+		switch {
+		case err != nil:
+			e.computed[o.Storage] = false
+		case covers(o) || (!written && !o.View):
+			e.computed[o.Storage] = true
+		default:
+			e.computed[o.Storage] = prev
+		}
 	}
 	if err != nil {
 		e.Ops.NotComputed++
@@ -293,6 +304,20 @@ func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error 
 		kind = kernels.RandNormal
 	}
 	return k.Random(kind, out.kt, out.addr, n, seed, counter, float32(s(0)), float32(s(1)))
+}
+
+// covers reports whether a write to t reaches every element of its storage.
+func covers(t torch.ExecTensor) bool {
+	kt, ok := kernelType(t.DType)
+	if !ok {
+		return false
+	}
+	n := t.Numel()
+	if n*kt.Size() != t.Nbytes {
+		return false
+	}
+	lo, hi := span(t.Shape, t.Strides)
+	return hi-lo+1 == n
 }
 
 // Read returns t's values in row-major order.

@@ -189,8 +189,16 @@ func (e *Executor) mapOp(k gpu.Kernels, op kernels.MapOp, out operand, ins []ope
 		return errUnsupported("%s over %d non-mergeable dimensions", op, len(cs))
 	}
 	ops[0].Addr = out.addr
+	strides = strides[:0]
 	for i, x := range ins {
 		ops[1+i].Addr = x.addr
+	}
+	for _, o := range ops {
+		strides = append(strides, o.Strides[:])
+	}
+	if !kernels.MapFits32(sh[:], strides...) && !kernels.MapHas64(op) {
+		// Only copy and fill have kernels with 64-bit indices.
+		return errUnsupported("%s over %v elements: needs 64-bit indices", op, sh)
 	}
 	return k.Map(op, in, out.kt, sh, ops[0], ops[1:], s0, s1)
 }

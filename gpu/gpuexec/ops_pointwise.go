@@ -33,6 +33,8 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 		return true, e.pick(k, op, out, ins)
 	case torch.ExecBCE, torch.ExecBCEBack, torch.ExecBCELogits, torch.ExecBCELogitsBack, torch.ExecDropout, torch.ExecDropoutBack:
 		return e.loss(k, op, out, ins)
+	case torch.ExecAll, torch.ExecAny:
+		return true, e.allAny(k, op, out, ins)
 	case torch.ExecVar, torch.ExecStd:
 		return true, e.moments(k, op, out, ins)
 	case torch.ExecNorm:

@@ -347,3 +347,51 @@ func (e *Executor) norm(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		})
 	})
 }
+
+// allAny is all()/any() over every element: (x != 0) as f32 in a scratch,
+// its min (all) or max (any) by the pick kernel, stored into the bool out
+// (non-zero → True). An empty input gives True for all, False for any.
+func (e *Executor) allAny(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	if len(ins) != 1 {
+		return fmt.Errorf("gpuexec: %s takes 1 input", op.Kind)
+	}
+	if out.kt != kernels.B8 || len(out.shape) != 0 {
+		return errUnsupported("%s into %s %v", op.Kind, out.kt, out.shape)
+	}
+	in := ins[0]
+	if numel(in.shape) == 0 {
+		v := float32(0)
+		if op.Kind == torch.ExecAll {
+			v = 1
+		}
+		return e.mapOp(k, "fill", out, nil, v, 0)
+	}
+	return e.withTemps(func(temps *[]temp) error {
+		nz, err := e.scratch(in.cuda(), kernels.B8, in.shape, temps)
+		if err != nil {
+			return err
+		}
+		if err := e.mapPromoted(k, "ne_scalar", nz, []operand{in}, 0, 0); err != nil {
+			return err
+		}
+		f, err := e.scratch(in.cuda(), kernels.F32, in.shape, temps)
+		if err != nil {
+			return err
+		}
+		if err := e.mapOp(k, "copy", f, []operand{nz}, 0, 0); err != nil {
+			return err
+		}
+		r, err := e.scratch(in.cuda(), kernels.F32, nil, temps)
+		if err != nil {
+			return err
+		}
+		kind := torch.ExecMaxAll
+		if op.Kind == torch.ExecAll {
+			kind = torch.ExecMinAll
+		}
+		if err := e.pick(k, &torch.ExecOp{Kind: kind, Out: []torch.ExecTensor{r.t}}, r, []operand{f}); err != nil {
+			return err
+		}
+		return e.mapOp(k, "copy", out, []operand{r}, 0, 0)
+	})
+}

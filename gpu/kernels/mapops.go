@@ -205,7 +205,8 @@ func MapOpByName(op MapOp) (MapOpInfo, bool) {
 }
 
 // MapKernelName is the entry of op over operands of type t (for copy: from
-// in to t).
+// in to t): the kernel with 32-bit index arithmetic, for launches that
+// MapFits32.
 func MapKernelName(op MapOp, in, t DType) string {
 	if op == "copy" {
 		return fmt.Sprintf("map_copy_%s_%s", in, t)
@@ -216,17 +217,64 @@ func MapKernelName(op MapOp, in, t DType) string {
 	return fmt.Sprintf("map_%s_%s", op, t)
 }
 
+// MapKernelName64 is the entry with 64-bit index arithmetic ("map64_..."),
+// generated only for the ops MapHas64 lists.
+func MapKernelName64(op MapOp, in, t DType) string {
+	return "map64_" + strings.TrimPrefix(MapKernelName(op, in, t), "map_")
+}
+
+// MapHas64 reports whether op has kernels with 64-bit indices: copy and
+// fill, the ops that reach tensors of 2^31 elements or more in practice
+// (a 4 GiB half-precision buffer). The other ops have 32-bit kernels only,
+// which keeps the module small: the driver JIT-compiles it at load.
+func MapHas64(op MapOp) bool { return op == "copy" || op == "fill" }
+
+// MapFits32 reports whether a launch over shape with the operands'
+// element strides can use 32-bit indices: fewer than 2^31 elements and
+// every operand's largest element offset below 2^31 (strides are not
+// negative; a negative one needs the 64-bit kernel).
+func MapFits32(shape []int64, strides ...[]int64) bool {
+	const lim = int64(1) << 31
+	n := int64(1)
+	for _, d := range shape {
+		if d <= 0 {
+			return true // nothing to do
+		}
+		if n *= d; n >= lim {
+			return false
+		}
+	}
+	for _, st := range strides {
+		off := int64(0)
+		for d, s := range st {
+			if s < 0 || (s > 0 && shape[d]-1 > (lim-1-off)/s) {
+				return false
+			}
+			off += (shape[d] - 1) * s
+		}
+	}
+	return true
+}
+
 // mapKernel is a grid-stride loop over the n elements of a shape of
 // MaxRank dimensions (d0 outermost); each operand's element offset is the
-// dot product of the element's coordinates and the operand's strides.
+// dot product of the element's coordinates and the operand's strides. The
+// index arithmetic is 32-bit (one div.u32 per dimension, the remainder
+// from the quotient) unless wide is set.
 type mapKernel struct {
 	op      MapOpInfo
 	in, out DType
+	wide    bool
 }
 
 var operandNames = []string{"o", "a", "b", "c"}
 
-func (k mapKernel) name() string { return MapKernelName(k.op.Op, k.in, k.out) }
+func (k mapKernel) name() string {
+	if k.wide {
+		return MapKernelName64(k.op.Op, k.in, k.out)
+	}
+	return MapKernelName(k.op.Op, k.in, k.out)
+}
 
 func (k mapKernel) entry() Entry {
 	e := Entry{Name: k.name(), Doc: k.op.Doc}
@@ -257,7 +305,7 @@ func (k mapKernel) body() string {
 	b.WriteString(entryHeader(e))
 	b.WriteString(scratchRegs)
 	b.WriteString(scratchRegs64)
-	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n")
+	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .b32 \t%ri<40>;\n")
 	b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%s<4>;\n\t.reg .f32 \t%t<8>;\n\t.reg .f32 \t%y;\n\n")
 	// %rd4.. pointers (dst, a, b, c); %rd8..11 dims; strides of operand i
 	// at %rd(12+4i)..; %rd28 rem, %rd29 coordinate, %rd30+i offsets, %rd34
@@ -279,23 +327,10 @@ func (k mapKernel) body() string {
 			b.WriteString(loadParam(e, fmt.Sprintf("s%s%d", operandNames[i], d), fmt.Sprintf("%%rd%d", 12+4*i+d)))
 		}
 	}
-	b.WriteString(gridStrideStart)
-	fmt.Fprintf(&b, "$L_%s_loop:\n", name)
-	fmt.Fprintf(&b, "\tsetp.ge.u64 \t%%pq0, %%rd0, %%rd2;\n\t@%%pq0 bra \t$L_%s_done;\n", name)
-	b.WriteString("\tmov.u64 \t%rd28, %rd0;\n")
-	for i := range ptrs {
-		fmt.Fprintf(&b, "\tmov.u64 \t%%rd%d, 0;\n", 30+i)
-	}
-	for d := MaxRank - 1; d >= 0; d-- {
-		coord := "%rd29"
-		if d > 0 {
-			fmt.Fprintf(&b, "\trem.u64 \t%%rd29, %%rd28, %%rd%d;\n\tdiv.u64 \t%%rd28, %%rd28, %%rd%d;\n", 8+d, 8+d)
-		} else {
-			coord = "%rd28"
-		}
-		for i := range ptrs {
-			fmt.Fprintf(&b, "\tmad.lo.s64 \t%%rd%d, %s, %%rd%d, %%rd%d;\n", 30+i, coord, 12+4*i+d, 30+i)
-		}
+	if k.wide {
+		b.WriteString(k.index64(name, len(ptrs)))
+	} else {
+		b.WriteString(k.index32(name, len(ptrs)))
 	}
 	if k.raw() {
 		bits := 8 * k.out.Size()
@@ -320,8 +355,75 @@ func (k mapKernel) body() string {
 		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())
 		b.WriteString(k.out.storeF32("%rd34", "%y"))
 	}
-	b.WriteString("\tadd.u64 \t%rd0, %rd0, %rd1;\n")
+	if k.wide {
+		b.WriteString("\tadd.u64 \t%rd0, %rd0, %rd1;\n")
+	} else {
+		b.WriteString("\tadd.u32 \t%ri0, %ri0, %ri1;\n")
+	}
 	fmt.Fprintf(&b, "\tbra.uni \t$L_%s_loop;\n$L_%s_done:\n\tret;\n}\n", name, name)
+	return b.String()
+}
+
+// index64 starts the loop and leaves operand i's element offset in
+// %rd(30+i), with 64-bit arithmetic (the element index in %rd0).
+func (k mapKernel) index64(name string, nptrs int) string {
+	var b strings.Builder
+	b.WriteString(gridStrideStart)
+	fmt.Fprintf(&b, "$L_%s_loop:\n", name)
+	fmt.Fprintf(&b, "\tsetp.ge.u64 \t%%pq0, %%rd0, %%rd2;\n\t@%%pq0 bra \t$L_%s_done;\n", name)
+	b.WriteString("\tmov.u64 \t%rd28, %rd0;\n")
+	for i := 0; i < nptrs; i++ {
+		fmt.Fprintf(&b, "\tmov.u64 \t%%rd%d, 0;\n", 30+i)
+	}
+	for d := MaxRank - 1; d >= 0; d-- {
+		coord := "%rd29"
+		if d > 0 {
+			fmt.Fprintf(&b, "\tdiv.u64 \t%%rd35, %%rd28, %%rd%d;\n\tmul.lo.u64 \t%%rd29, %%rd35, %%rd%d;\n\tsub.u64 \t%%rd29, %%rd28, %%rd29;\n\tmov.u64 \t%%rd28, %%rd35;\n", 8+d, 8+d)
+		} else {
+			coord = "%rd28"
+		}
+		for i := 0; i < nptrs; i++ {
+			fmt.Fprintf(&b, "\tmad.lo.s64 \t%%rd%d, %s, %%rd%d, %%rd%d;\n", 30+i, coord, 12+4*i+d, 30+i)
+		}
+	}
+	return b.String()
+}
+
+// index32 is index64 with 32-bit arithmetic: the u64 parameters are
+// narrowed once (the launcher checked MapFits32), the element index is
+// %ri0 and the offsets are widened to %rd(30+i) at the end. Dimensions
+// of size 1 are skipped at run time (most launches have fewer than
+// MaxRank).
+func (k mapKernel) index32(name string, nptrs int) string {
+	var b strings.Builder
+	// %ri2 n, %ri(8+d) dims, %ri(12+4i+d) strides, %ri28 rem, %ri35
+	// quotient, %ri29 coordinate, %ri(30+i) offsets.
+	b.WriteString("\tcvt.u32.u64 \t%ri2, %rd2;\n")
+	for r := 8; r < 12+4*nptrs; r++ {
+		fmt.Fprintf(&b, "\tcvt.u32.u64 \t%%ri%d, %%rd%d;\n", r, r)
+	}
+	b.WriteString("\tmov.u32 \t%ri3, %ctaid.x;\n\tmov.u32 \t%ri4, %ntid.x;\n\tmov.u32 \t%ri5, %tid.x;\n")
+	b.WriteString("\tmad.lo.u32 \t%ri0, %ri3, %ri4, %ri5;\n\tmov.u32 \t%ri3, %nctaid.x;\n\tmul.lo.u32 \t%ri1, %ri3, %ri4;\n")
+	fmt.Fprintf(&b, "$L_%s_loop:\n", name)
+	fmt.Fprintf(&b, "\tsetp.ge.u32 \t%%pq0, %%ri0, %%ri2;\n\t@%%pq0 bra \t$L_%s_done;\n", name)
+	b.WriteString("\tmov.u32 \t%ri28, %ri0;\n")
+	for i := 0; i < nptrs; i++ {
+		fmt.Fprintf(&b, "\tmov.u32 \t%%ri%d, 0;\n", 30+i)
+	}
+	for d := MaxRank - 1; d >= 0; d-- {
+		coord := "%ri29"
+		if d > 0 {
+			fmt.Fprintf(&b, "\tdiv.u32 \t%%ri35, %%ri28, %%ri%d;\n\tmul.lo.u32 \t%%ri29, %%ri35, %%ri%d;\n\tsub.u32 \t%%ri29, %%ri28, %%ri29;\n\tmov.u32 \t%%ri28, %%ri35;\n", 8+d, 8+d)
+		} else {
+			coord = "%ri28"
+		}
+		for i := 0; i < nptrs; i++ {
+			fmt.Fprintf(&b, "\tmad.lo.u32 \t%%ri%d, %s, %%ri%d, %%ri%d;\n", 30+i, coord, 12+4*i+d, 30+i)
+		}
+	}
+	for i := 0; i < nptrs; i++ {
+		fmt.Fprintf(&b, "\tcvt.u64.u32 \t%%rd%d, %%ri%d;\n", 30+i, 30+i)
+	}
 	return b.String()
 }
 
@@ -336,16 +438,23 @@ func mapModule() moduleSpec {
 		if op.Op == "copy" {
 			for _, from := range CopyDTypes {
 				for _, to := range CopyDTypes {
-					ks = append(ks, mapKernel{op, from, to})
+					ks = append(ks, mapKernel{op: op, in: from, out: to})
 				}
 			}
 			continue
 		}
 		for _, t := range op.types() {
-			ks = append(ks, mapKernel{op, t, op.OutType(t)})
+			ks = append(ks, mapKernel{op: op, in: t, out: op.OutType(t)})
 		}
 		if op.Op == "fill" {
-			ks = append(ks, mapKernel{op, I64, I64}, mapKernel{op, B8, B8})
+			ks = append(ks, mapKernel{op: op, in: I64, out: I64}, mapKernel{op: op, in: B8, out: B8})
+		}
+	}
+	// The 64-bit variants of MapHas64's ops, after the 32-bit ones.
+	for _, spec := range ks[:len(ks):len(ks)] {
+		if k := spec.(mapKernel); MapHas64(k.op.Op) {
+			k.wide = true
+			ks = append(ks, k)
 		}
 	}
 	return moduleSpec{name: "map", kernels: ks}

@@ -89,6 +89,8 @@ func TestCatalogMatchesText(t *testing.T) {
 			mapWant += len(op.types())
 		}
 	}
+	// The 64-bit copies and fills.
+	mapWant += len(CopyDTypes)*len(CopyDTypes) + 2 + len(MapOps[0].types())
 	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
 	nnWant := 2*len(IndexDTypes) + 1
 	// pick: max and min for 3 types.

@@ -129,6 +129,10 @@ type ExecTensor struct {
 	Shape   []int64
 	Strides []int64
 	DType   DType
+	// View is set for a view of another tensor's storage (t[0], a slice):
+	// writing part of it does not make values the executor never wrote
+	// (an op without kernels made the storage) computed.
+	View bool
 }
 
 // Numel is the number of elements of the operand.
@@ -145,7 +149,7 @@ func storageID(s *Storage) uint64 { return uint64(uintptr(unsafe.Pointer(s))) }
 
 // execTensor describes t as an operand.
 func execTensor(t *Tensor) ExecTensor {
-	e := ExecTensor{Shape: t.shape, Strides: t.strides, Offset: t.offset, DType: t.dtype, CUDA: t.device.IsCUDA()}
+	e := ExecTensor{Shape: t.shape, Strides: t.strides, Offset: t.offset, DType: t.dtype, CUDA: t.device.IsCUDA(), View: t.isView}
 	if s := t.storage; s != nil {
 		e.Storage = storageID(s)
 		e.Nbytes = s.nbytes

@@ -36,6 +36,8 @@ const (
 	ExecVar    ExecKind = "var"  // Σ(x − mean)² / max(0, n − Scalars[0])
 	ExecStd    ExecKind = "std"  // the square root of var
 	ExecNorm   ExecKind = "norm" // vector norm of order Scalars[0] (1, 2, inf)
+	ExecAll    ExecKind = "all"  // Out (0-dim bool) = every element of In[0] non-zero
+	ExecAny    ExecKind = "any"  // Out (0-dim bool) = some element of In[0] non-zero
 )
 
 // markNotComputed tells the executor that t's values are no longer known

@@ -163,15 +163,25 @@ func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float6
 // (zero_, fill_, normal_, uniform_, random_...): ZeroBackward-like nodes whose
 // gradient is zero. It returns t (new reference).
 func (rt *Runtime) InplaceUnary(op string, t *Tensor) (*Tensor, error) {
+	if op == "zero" {
+		return rt.InplaceUnaryInit(op, t, ExecFill, 0)
+	}
+	// random_, bernoulli_... have no kernels.
+	return rt.InplaceUnaryInit(op, t, "")
+}
+
+// InplaceUnaryInit is InplaceUnary whose values a GPU run computes as the
+// factory kind with its scalars (fill_ and t[i] = v: ExecFill; normal_,
+// uniform_); kind "" marks t not computed (no kernels, or a value that is
+// not known, such as a fill value from a tensor without values).
+func (rt *Runtime) InplaceUnaryInit(op string, t *Tensor, kind ExecKind, scalars ...float64) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
 	if rt.exec != nil {
-		if op == "zero" {
-			rt.compute1(ExecFill, t, nil, 0)
+		if kind != "" {
+			rt.compute1(kind, t, nil, scalars...)
 		} else {
-			// fill_, normal_ and uniform_ are computed by the binding
-			// (Runtime.Init) after this; random_, bernoulli_... have no kernels.
 			rt.markNotComputed(t)
 		}
 	}

@@ -309,9 +309,37 @@ func (rt *Runtime) Argmax(op string, t *Tensor, dim *int64, keepdim bool) (*Tens
 			rt.compute(ExecArgmax, []*Tensor{out}, []*Tensor{t}, nil, pickDims(dim))
 		case "argmin":
 			rt.compute(ExecArgmin, []*Tensor{out}, []*Tensor{t}, nil, pickDims(dim))
-		default: // all/any: the model's int64 result is not PyTorch's bool
+		default:
 			rt.markNotComputed(out)
 		}
+	}
+	return out, nil
+}
+
+// AllAny is t.all() / t.any() over every element (2.11's all_all_out /
+// any_all_out on CUDA): a 0-dim bool result (uint8 for a uint8 input),
+// reduced straight from t's dtype (make_reduction casts on the fly, no
+// bool copy of t) with a 1-byte accumulator for the reduction scratch.
+// An empty t gives True for all and False for any.
+func (rt *Runtime) AllAny(op string, t *Tensor) (*Tensor, error) {
+	dt := Bool
+	if t.dtype == Uint8 {
+		dt = Uint8
+	}
+	out, err := rt.reduceOut(op, t, nil, false, dt)
+	if err != nil {
+		return nil, err
+	}
+	if err := rt.reduceKernel(t, nil, 1); err != nil {
+		out.Release()
+		return nil, err
+	}
+	if rt.exec != nil {
+		kind := ExecAll
+		if op == "any" {
+			kind = ExecAny
+		}
+		rt.compute1(kind, out, []*Tensor{t})
 	}
 	return out, nil
 }

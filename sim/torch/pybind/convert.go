@@ -50,6 +50,22 @@ func floatArg(v py.Value) (float64, bool) {
 	return 0, false
 }
 
+// valueArg is the value of a number or of a one-element tensor whose
+// values a GPU run computed: what a value-computing hook passes on. ok is
+// false for a tensor without values (floatArg's placeholder 0 would be a
+// wrong number there) and for anything else.
+func valueArg(v py.Value) (float64, bool) {
+	if s, ok := scalarArg(v); ok {
+		return s.Value(), true
+	}
+	if x, ok := v.(*Tensor); ok && x.t != nil && x.t.Numel() == 1 {
+		if vals, err := x.t.Values(); err == nil && len(vals) == 1 {
+			return vals[0], true
+		}
+	}
+	return 0, false
+}
+
 // elems returns the items of a tuple, list or torch.Size.
 func elems(v py.Value) ([]py.Value, bool) {
 	switch s := v.(type) {

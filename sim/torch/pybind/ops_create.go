@@ -108,8 +108,12 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		fv, _ := floatArg(argOr(args, kwargs, 1, "fill_value"))
-		return h.makeInit("full", shape, o, scalarDType(argOr(args, kwargs, 1, "fill_value")), torch.ExecFill, fv)
+		kind := torch.ExecFill
+		fv, ok := valueArg(argOr(args, kwargs, 1, "fill_value"))
+		if !ok {
+			kind = "" // a tensor fill value without values: not computed
+		}
+		return h.makeInit("full", shape, o, scalarDType(argOr(args, kwargs, 1, "fill_value")), kind, fv)
 	})
 	def("randint", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		var sizeV py.Value
@@ -255,7 +259,9 @@ func init() {
 				return nil, err
 			}
 			if h.rt.Computing() {
-				return h.makeInit("tensor", shape, o, dt, torch.ExecValues, flatData(data, nil)...)
+				if vals, ok := flatData(data, nil); ok {
+					return h.makeInit("tensor", shape, o, dt, torch.ExecValues, vals...)
+				}
 			}
 			return h.make("tensor", shape, o, dt)
 		})
@@ -281,8 +287,9 @@ func init() {
 				if kind, sc := factoryInit(op); kind != "" {
 					h.rt.Init(t, kind, sc...)
 				} else if op == "full" {
-					fv, _ := floatArg(argOr(args, kwargs, 1, "fill_value"))
-					h.rt.Init(t, torch.ExecFill, fv)
+					if fv, ok := valueArg(argOr(args, kwargs, 1, "fill_value")); ok {
+						h.rt.Init(t, torch.ExecFill, fv)
+					}
 				}
 			}
 			return h.wrapResult(t, err)
@@ -319,21 +326,28 @@ func init() {
 	}
 }
 
-// inferData returns the shape and dtype torch.tensor infers from nested
-// lists of numbers.
 // flatData appends the numbers of nested sequences in row-major order
-// (the values of torch.tensor(data) in a GPU run).
-func flatData(v py.Value, out []float64) []float64 {
-	if f, ok := floatArg(v); ok {
-		return append(out, f)
+// (the values of torch.tensor(data) in a GPU run); ok is false when an
+// element is a tensor whose values were not computed.
+func flatData(v py.Value, out []float64) ([]float64, bool) {
+	if f, ok := valueArg(v); ok {
+		return append(out, f), true
+	}
+	if _, ok := v.(*Tensor); ok {
+		return out, false
 	}
 	es, _ := elems(v)
 	for _, e := range es {
-		out = flatData(e, out)
+		var ok bool
+		if out, ok = flatData(e, out); !ok {
+			return out, false
+		}
 	}
-	return out
+	return out, true
 }
 
+// inferData returns the shape and dtype torch.tensor infers from nested
+// lists of numbers.
 func inferData(v py.Value) ([]int64, torch.DType, error) {
 	if _, ok := scalarArg(v); ok {
 		return nil, scalarDType(v), nil

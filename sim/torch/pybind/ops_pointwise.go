@@ -107,26 +107,8 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			r, err := h.rt.InplaceUnary(base, x.t)
-			if err == nil && h.rt.Computing() {
-				a0, _ := floatArg(argOr(args, kwargs, 1, map[string]string{"fill": "value", "normal": "mean", "uniform": "from"}[base]))
-				a1, ok := floatArg(argOr(args, kwargs, 2, map[string]string{"normal": "std", "uniform": "to"}[base]))
-				switch base {
-				case "fill":
-					h.rt.Init(x.t, torch.ExecFill, a0)
-				case "normal":
-					if !ok {
-						a1 = 1
-					}
-					h.rt.Init(x.t, torch.ExecNormal, a0, a1)
-				case "uniform":
-					if !ok {
-						a1 = 1
-					}
-					h.rt.Init(x.t, torch.ExecUniform, a0, a1)
-				}
-			}
-			return h.wrapResult(r, err)
+			kind, sc := inplaceInit(base, args, kwargs)
+			return h.wrapResult(h.rt.InplaceUnaryInit(base, x.t, kind, sc...))
 		})
 	}
 	method("relu_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
@@ -227,4 +209,36 @@ func clampOp(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Val
 		}
 	}
 	return h.wrapResult(h.rt.ClampNumbers(x.t, bounds[0], bounds[1]))
+}
+
+// inplaceInit is how a GPU run computes zero_, fill_, normal_ and uniform_
+// (the factory kind and its scalars); "" for the others and for an
+// argument whose value is not known (a tensor without values).
+func inplaceInit(base string, args []py.Value, kwargs []py.Kwarg) (torch.ExecKind, []float64) {
+	arg := func(i int, name string, def float64) (float64, bool) {
+		v := argOr(args, kwargs, i, name)
+		if v == nil || v == py.None {
+			return def, true
+		}
+		return valueArg(v)
+	}
+	switch base {
+	case "zero":
+		return torch.ExecFill, []float64{0}
+	case "fill":
+		if v, ok := arg(1, "value", 0); ok {
+			return torch.ExecFill, []float64{v}
+		}
+	case "normal", "uniform":
+		kind, lo, hi := torch.ExecNormal, "mean", "std"
+		if base == "uniform" {
+			kind, lo, hi = torch.ExecUniform, "from", "to"
+		}
+		a0, ok0 := arg(1, lo, 0)
+		a1, ok1 := arg(2, hi, 1)
+		if ok0 && ok1 {
+			return kind, []float64{a0, a1}
+		}
+	}
+	return "", nil
 }

@@ -117,12 +117,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			b, err := h.rt.CompareScalar("ne", x.t)
-			if err != nil {
-				return nil, pyErr(err)
-			}
-			defer b.Release()
-			return h.wrapResult(h.rt.Argmax(name, b, nil, false))
+			return h.wrapResult(h.rt.AllAny(name, x.t))
 		})
 	}
 	both("norm", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

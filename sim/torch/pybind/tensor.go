@@ -106,6 +106,9 @@ func (x *Tensor) Truth(it *py.Interp) (bool, error) {
 	if vals, err := x.t.Values(); err == nil && len(vals) == 1 {
 		return vals[0] != 0, nil
 	}
+	if x.t.Computing() {
+		return false, notComputedErr(x.t)
+	}
 	return false, nil
 }
 
@@ -118,7 +121,11 @@ func (x *Tensor) Format(it *py.Interp, spec string) (string, error) {
 	if x.t.Numel() != 1 {
 		return "", typeErr("unsupported format string passed to Tensor.__format__")
 	}
-	return it.Format(itemValue(x.t), spec)
+	v, err := itemValue(x.t)
+	if err != nil {
+		return "", err
+	}
+	return it.Format(v, spec)
 }
 
 // Iter is iter(tensor): the tensors along the first dimension.
@@ -142,29 +149,42 @@ func (x *Tensor) Iter(it *py.Interp) (py.Value, error) {
 	}, func(it *py.Interp) { t.Release() }), nil
 }
 
-// itemValue is the deterministic value of a one-element tensor.
-func itemValue(t *torch.Tensor) py.Value {
-	if vals, err := t.Values(); err == nil && len(vals) == 1 {
+// itemValue is the value of a one-element tensor: the computed one on a
+// GPU run; in the simulator (no values) 0, 0.0 or False. On a GPU run
+// whose value was not computed a float is NaN and an integer or bool is
+// an error (no integer means "unknown": 0 would be a wrong number).
+func itemValue(t *torch.Tensor) (py.Value, error) {
+	vals, err := t.Values()
+	if err == nil && len(vals) == 1 {
 		// A GPU run computed the value (float32 widened exactly to a
 		// Python float, as .item() does).
 		switch {
 		case t.DType() == torch.Bool:
-			return py.Bool(vals[0] != 0)
+			return py.Bool(vals[0] != 0), nil
 		case t.DType().IsIntegral(false):
-			return py.Int(int64(vals[0]))
+			return py.Int(int64(vals[0])), nil
 		}
-		return py.Float(vals[0])
-	} else if t.Computing() && t.DType().IsFloating() {
-		// A GPU run without this value: NaN rather than a made-up 0.
-		return py.Float(math.NaN())
+		return py.Float(vals[0]), nil
+	}
+	if t.Computing() {
+		if t.DType().IsFloating() {
+			return py.Float(math.NaN()), nil
+		}
+		return nil, notComputedErr(t)
 	}
 	switch {
 	case t.DType() == torch.Bool:
-		return py.False
+		return py.False, nil
 	case t.DType().IsIntegral(false):
-		return py.Int(0)
+		return py.Int(0), nil
 	}
-	return py.Float(0)
+	return py.Float(0), nil
+}
+
+// notComputedErr is the error of reading a value the GPU backend did not
+// compute where no placeholder exists (an integer, a truth value).
+func notComputedErr(t *torch.Tensor) error {
+	return runtimeErr("the values of this %s tensor were not computed on the GPU backend (an op before it has no kernels)", t.DType())
 }
 
 // tensorArg returns the tensor a Value holds.

@@ -23,13 +23,9 @@ func (x *Tensor) SetItem(it *py.Interp, key, v py.Value) error {
 	}
 	items := keyItems(key)
 	for _, k := range items {
-		if _, ok := k.(*Tensor); ok {
-			r, err := x.h.rt.IndexPut(x.t)
-			if err != nil {
-				return pyErr(err)
-			}
-			r.Release()
-			return nil
+		switch k.(type) {
+		case *Tensor, *py.List:
+			return x.h.indexPut(it, x.t, key, v)
 		}
 	}
 	view, err := x.h.index(it, x.t, key)
@@ -48,12 +44,14 @@ func (x *Tensor) SetItem(it *py.Interp, key, v py.Value) error {
 	if _, ok := scalarArg(v); !ok {
 		return typeErr("can't assign a %s to a %s", typeName(v), x.t.DType().TypeName())
 	}
-	r, err := x.h.rt.InplaceUnary("fill", view)
+	var kind torch.ExecKind
+	fv, ok := valueArg(v)
+	if ok {
+		kind = torch.ExecFill
+	}
+	r, err := x.h.rt.InplaceUnaryInit("fill", view, kind, fv)
 	if err != nil {
 		return pyErr(err)
-	}
-	if fv, ok := floatArg(v); ok {
-		x.h.rt.Init(view, torch.ExecFill, fv)
 	}
 	r.Release()
 	return nil
@@ -68,15 +66,47 @@ func keyItems(key py.Value) []py.Value {
 
 // index applies key to t and returns a new reference.
 func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tensor, error) {
+	cur, adv, advDim, release, err := h.indexParts(it, t, key)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if adv != nil {
+		r, err := h.rt.IndexTensor(cur, advDim, adv)
+		cur.Release()
+		if err != nil {
+			return nil, pyErr(err)
+		}
+		return r, nil
+	}
+	if items := keyItems(key); len(items) == 1 {
+		if _, ok := items[0].(py.EllipsisType); ok {
+			a := h.rt.Alias(cur)
+			cur.Release()
+			return a, nil
+		}
+	}
+	return cur, nil
+}
+
+// indexParts applies key's basic items (ints, slices, None, Ellipsis) to t
+// as views: cur (a new reference) and, when key has one index tensor (or
+// list), that index and the dim of cur it indexes. release frees the index
+// made from a list (after its last use).
+func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur, adv *torch.Tensor, advDim int, release func(), err error) {
 	items := keyItems(key)
-	cur := t.Retain()
+	cur = t.Retain()
 	d := 0
-	var adv *torch.Tensor
-	advDim := 0
 	var tmp []*torch.Tensor
-	defer func() {
+	release = func() {
 		for _, x := range tmp {
 			x.Release()
+		}
+	}
+	defer func() {
+		if err != nil {
+			release()
+			release = func() {}
 		}
 	}()
 	for i, k := range items {
@@ -94,21 +124,22 @@ func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tenso
 			end, hasEnd, e2 := sliceBound(k.Stop)
 			step, hasStep, e3 := sliceBound(k.Step)
 			if e1 != nil || e2 != nil || e3 != nil {
-				return nil, typeErr("slice indices must be integers or None or have an __index__ method")
+				cur.Release()
+				return nil, nil, 0, nil, typeErr("slice indices must be integers or None or have an __index__ method")
 			}
 			if !hasStep {
 				step = 1
 			}
 			if d >= cur.Dim() {
 				cur.Release()
-				return nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+				return nil, nil, 0, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
 			}
 			next, err = h.rt.Slice(cur, int64(d), start, end, step, hasStart, hasEnd)
 			d++
 		case *Tensor:
 			if adv != nil {
 				cur.Release()
-				return nil, runtimeErr("indexing with more than one index tensor is not simulated")
+				return nil, nil, 0, nil, runtimeErr("indexing with more than one index tensor is not simulated")
 			}
 			adv, advDim = k.t, d
 			if k.t.DType() == torch.Bool {
@@ -121,7 +152,7 @@ func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tenso
 			idx, e := h.listIndex(cur, k)
 			if e != nil {
 				cur.Release()
-				return nil, e
+				return nil, nil, 0, nil, e
 			}
 			tmp = append(tmp, idx)
 			adv, advDim = idx, d
@@ -131,36 +162,21 @@ func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tenso
 			i, ok := intArg(k)
 			if !ok {
 				cur.Release()
-				return nil, py.Errorf(py.IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)", typeName(k))
+				return nil, nil, 0, nil, py.Errorf(py.IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)", typeName(k))
 			}
 			if d >= cur.Dim() {
 				cur.Release()
-				return nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+				return nil, nil, 0, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
 			}
 			next, err = h.rt.Select(cur, int64(d), i)
 		}
 		cur.Release()
 		if err != nil {
-			return nil, pyErr(err)
+			return nil, nil, 0, nil, pyErr(err)
 		}
 		cur = next
 	}
-	if adv != nil {
-		r, err := h.rt.IndexTensor(cur, advDim, adv)
-		cur.Release()
-		if err != nil {
-			return nil, pyErr(err)
-		}
-		return r, nil
-	}
-	if len(items) == 1 {
-		if _, ok := items[0].(py.EllipsisType); ok {
-			a := h.rt.Alias(cur)
-			cur.Release()
-			return a, nil
-		}
-	}
-	return cur, nil
+	return cur, adv, advDim, release, nil
 }
 
 // consumed counts the dims that index items use up (None uses none).
@@ -192,7 +208,24 @@ func (h *Host) listIndex(t *torch.Tensor, l *py.List) (*torch.Tensor, error) {
 		}
 	}
 	r, err := h.rt.Factory("tensor", []int64{int64(len(l.Elems()))}, dt, t.Device(), false)
-	return r, pyErr(err)
+	if err != nil {
+		return nil, pyErr(err)
+	}
+	if h.rt.Computing() {
+		vals := make([]float64, 0, len(l.Elems()))
+		for _, e := range l.Elems() {
+			f, ok := floatArg(e)
+			if _, isT := e.(*Tensor); !ok || isT {
+				vals = nil // a tensor element: its value is not passed on
+				break
+			}
+			vals = append(vals, f)
+		}
+		if len(vals) == len(l.Elems()) {
+			h.rt.Init(r, torch.ExecValues, vals...)
+		}
+	}
+	return r, nil
 }
 
 func sliceBound(v py.Value) (int64, bool, error) {

@@ -118,13 +118,29 @@ func init() {
 		}
 		return py.Int(-1)
 	})
-	info("item", func(h *Host, x *Tensor) py.Value { return itemValue(x.t) })
-	info("data_ptr", func(h *Host, x *Tensor) py.Value { return py.Int(int64(x.t.DataPtr(blockAddr))) })
-	info("tolist", func(h *Host, x *Tensor) py.Value {
-		if vals, err := x.t.Values(); err == nil {
-			return h.valuesList(x.t.DType(), x.t.Shape(), vals)
+	method("item", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("item", args)
+		if err != nil {
+			return nil, err
 		}
-		return h.zerosList(x.t, x.t.Shape())
+		return itemValue(x.t)
+	})
+	info("data_ptr", func(h *Host, x *Tensor) py.Value { return py.Int(int64(x.t.DataPtr(blockAddr))) })
+	method("tolist", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("tolist", args)
+		if err != nil {
+			return nil, err
+		}
+		if vals, err := x.t.Values(); err == nil {
+			return h.valuesList(x.t.DType(), x.t.Shape(), vals), nil
+		}
+		// Not computed: NaN for floats on a GPU run, an error for integers
+		// and bools there (itemValue), zeros in the simulator.
+		leaf, err := itemValue(x.t)
+		if err != nil {
+			return nil, err
+		}
+		return h.zerosList(leaf, x.t.Shape()), nil
 	})
 	method("size", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("size", args)
@@ -235,13 +251,13 @@ func (h *Host) valuesList(dt torch.DType, shape []int64, vals []float64) py.Valu
 	return h.it.NewList(vs)
 }
 
-func (h *Host) zerosList(t *torch.Tensor, shape []int64) py.Value {
+func (h *Host) zerosList(leaf py.Value, shape []int64) py.Value {
 	if len(shape) == 0 {
-		return itemValue(t)
+		return leaf
 	}
 	vs := make([]py.Value, shape[0])
 	for i := range vs {
-		vs[i] = h.zerosList(t, shape[1:])
+		vs[i] = h.zerosList(leaf, shape[1:])
 	}
 	return h.it.NewList(vs)
 }

@@ -36,3 +36,10 @@ print(torch.zeros(2, 0, device="cuda"), torch.zeros(0, dtype=torch.int64, device
 print(torch.tensor([1e-5, 1.0, 300.0], device="cuda"), torch.tensor([1.0, 2e9], device="cuda"))
 w = (torch.arange(16, dtype=torch.float32, device="cuda").view(2, 8) * 0.25).requires_grad_(True)
 print(w * 1000)
+# all()/any(): 0-dim bool results, empty tensors, half and int64 inputs.
+c = torch.arange(5, device='cuda') > 2
+print(c.all(), c.any(), c.all().dtype, torch.all(c), torch.any(c))
+x = torch.arange(6., device='cuda').view(2, 3)
+print(x.all(), x.any(), (x + 1).all(), (x * 0).any())
+print(torch.zeros(0, device='cuda').all(), torch.zeros(0, device='cuda').any())
+print(torch.ones(3, 4, device='cuda').half()[:, ::2].all(), torch.tensor([0, 0, 3], device='cuda').any())
