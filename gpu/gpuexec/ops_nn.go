@@ -349,127 +349,6 @@ func (e *Executor) layerNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 	})
 }
 
-// indexOperand brings an int64 index operand to out's side (a CPU index
-// of a CUDA tensor is copied to a device scratch buffer).
-func (e *Executor) indexOperand(s *scratch, idx operand, cuda bool) (operand, error) {
-	if idx.kt != kernels.I64 {
-		return operand{}, errUnsupported("index with %s indices", idx.kt)
-	}
-	if idx.cuda() == cuda {
-		return idx, nil
-	}
-	if !cuda {
-		return operand{}, errUnsupported("CUDA indices of a CPU tensor")
-	}
-	d, err := s.typed(kernels.I64, idx.shape)
-	if err != nil {
-		return operand{}, err
-	}
-	return d, e.transfer(d, idx)
-}
-
-// indexLaunch runs an index kernel over shape with the operands' strides
-// (dst, src, idx, aligned to shape).
-func (e *Executor) indexLaunch(k gpu.Kernels, mode kernels.IndexMode, kt kernels.DType, shape []int64, dst, src, idx operand, st [3][]int64, dimStride, dimSize, skip int64) error {
-	if numel(shape) == 0 {
-		return nil
-	}
-	cs, cst := collapse(shape, st[:])
-	sh, ops, ok := launchShape(cs, cst)
-	if !ok {
-		return errUnsupported("index over %d non-mergeable dimensions", len(cs))
-	}
-	ops[0].Addr, ops[1].Addr, ops[2].Addr = dst.addr, src.addr, idx.addr
-	return k.Index(mode, kt, sh, ops[0], ops[1], ops[2], dimStride, dimSize, skip)
-}
-
-// spread places an index's strides at dim d of a tensor's strides: the
-// strides of t over the result shape t.shape[:d] + idx.shape + t.shape[d+1:]
-// (0 on the index dims), and those of idx (0 elsewhere).
-func spread(tStrides, idxStrides []int64, d int) (ts, is []int64) {
-	ni := len(idxStrides)
-	ts = append(append(append([]int64{}, tStrides[:d]...), make([]int64, ni)...), tStrides[d+1:]...)
-	is = append(append(make([]int64, d), idxStrides...), make([]int64, len(tStrides)-d-1)...)
-	return ts, is
-}
-
-func isIndexDType(kt kernels.DType) bool {
-	for _, t := range kernels.IndexDTypes {
-		if t == kt {
-			return true
-		}
-	}
-	return false
-}
-
-// index is t[idx] along dim Ints[0] (embedding, index_select, aten::index).
-func (e *Executor) index(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
-	if len(ins) != 2 || len(op.Ints) < 1 {
-		return fmt.Errorf("gpuexec: index takes t, idx and a dim")
-	}
-	t := ins[0]
-	d := int(op.Ints[0])
-	if t.cuda() != out.cuda() || t.kt != out.kt || !isIndexDType(t.kt) || d < 0 || d >= len(t.shape) {
-		return errUnsupported("index of %s %v into %s %v", t.kt, t.shape, out.kt, out.shape)
-	}
-	if len(out.shape) != len(t.shape)-1+len(ins[1].shape) {
-		return errUnsupported("index shapes %v[%v] → %v", t.shape, ins[1].shape, out.shape)
-	}
-	return e.withScratch(out.cuda(), func(s *scratch) error {
-		idx, err := e.indexOperand(s, ins[1], out.cuda())
-		if err != nil {
-			return err
-		}
-		ts, is := spread(t.strides, idx.strides, d)
-		return e.indexLaunch(k, kernels.IndexGather, out.kt, out.shape, out, t, idx,
-			[3][]int64{out.strides, ts, is}, t.strides[d], t.shape[d], torch.NoSkipIndex)
-	})
-}
-
-// indexBack is index's backward: grad_t zeroed, then grad scattered and
-// added at the indices (f32 accumulation).
-func (e *Executor) indexBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
-	if len(ins) != 2 || len(op.Ints) < 2 {
-		return fmt.Errorf("gpuexec: index_backward takes grad, idx, a dim and skip")
-	}
-	g := ins[0]
-	d := int(op.Ints[0])
-	if g.cuda() != out.cuda() || out.kt == kernels.I64 || d < 0 || d >= len(out.shape) ||
-		len(g.shape) != len(out.shape)-1+len(ins[1].shape) {
-		return errUnsupported("index_backward of %s %v into %s %v", g.kt, g.shape, out.kt, out.shape)
-	}
-	return e.withScratch(out.cuda(), func(s *scratch) error {
-		idx, err := e.indexOperand(s, ins[1], out.cuda())
-		if err != nil {
-			return err
-		}
-		acc := out
-		if out.kt != kernels.F32 {
-			if acc, err = s.f32(out.shape); err != nil {
-				return err
-			}
-		}
-		if err := e.mapOp(k, "fill", acc, nil, 0, 0); err != nil {
-			return err
-		}
-		src := g
-		if g.kt != kernels.F32 {
-			if src, err = s.asF32(k, g); err != nil {
-				return err
-			}
-		}
-		ds, is := spread(acc.strides, idx.strides, d)
-		if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, src.shape, acc, src, idx,
-			[3][]int64{ds, src.strides, is}, acc.strides[d], acc.shape[d], op.Ints[1]); err != nil {
-			return err
-		}
-		if acc.addr != out.addr {
-			return e.mapOp(k, "copy", out, []operand{acc}, 0, 0)
-		}
-		return nil
-	})
-}
-
 // cat copies every input into its window of the output (stack: a new dim).
 func (e *Executor) cat(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
 	if len(op.Ints) < 2 {
@@ -704,6 +583,8 @@ func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 		return true, e.index(k, op, out, ins)
 	case torch.ExecIndexBack:
 		return true, e.indexBack(k, op, out, ins)
+	case torch.ExecIndexPut:
+		return true, e.indexPut(k, op, out, ins)
 	case torch.ExecCat:
 		return true, e.cat(k, op, out, ins)
 	case torch.ExecSDPA:
@@ -731,7 +612,7 @@ func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 }
 
 // crossDeviceNN reports kinds whose index operand may be on the host while
-// the tensor is on the device (t[cpu_idx]).
+// the tensor is on the device (t[cpu_idx], t[cpu_mask] = v).
 func crossDeviceNN(kind torch.ExecKind) bool {
-	return kind == torch.ExecIndex || kind == torch.ExecIndexBack
+	return kind == torch.ExecIndex || kind == torch.ExecIndexBack || kind == torch.ExecIndexPut
 }

@@ -19,7 +19,9 @@ const (
 	ExecLayerNormBack ExecKind = "layer_norm_backward"
 	// ExecIndex is t[idx] along dim Ints[0] (aten::index with one index
 	// tensor, index_select, embedding with d = 0): Out = t.shape[:d] +
-	// idx.shape + t.shape[d+1:], In = [t, idx (int64)].
+	// idx.shape + t.shape[d+1:], In = [t, idx (int64)]. A bool idx is a
+	// mask over t's dims d..d+k-1 (t[mask]): Out = t.shape[:d] + [count of
+	// true] + t.shape[d+k:].
 	ExecIndex ExecKind = "index"
 	// ExecIndexBack is the backward of ExecIndex (index_put_ with
 	// accumulate into zeros, embedding_dense_backward): Out = grad_t (zeroed
@@ -27,6 +29,12 @@ const (
 	// value that contributes nothing (embedding's padding_idx) or
 	// NoSkipIndex.
 	ExecIndexBack ExecKind = "index_backward"
+	// ExecIndexPut is index_put_ (t[idx] = v, t[mask] = v) into Out[0] =
+	// dst (the indexed tensor or its basic-indexed view): In = [dst, idx
+	// (int64, or a bool mask as ExecIndex), values?] (values broadcast to
+	// the indexed shape; without them the number Scalars[0]), Ints[0] = d,
+	// Ints[1] = accumulate (1: add, as index_put_(accumulate=True)).
+	ExecIndexPut ExecKind = "index_put"
 	// ExecCat is torch.cat along Ints[0] (Ints[1] = 1: torch.stack, a new
 	// dimension Ints[0]): Out = the result, In = the tensors.
 	ExecCat ExecKind = "cat"

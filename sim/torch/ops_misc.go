@@ -368,19 +368,59 @@ func (t *Tensor) IsInference() bool { return t.inference }
 // (advanced indexing, aten::index): a new tensor of shape
 // t.shape[:d] + idx.shape + t.shape[d+1:]; IndexBackward0 saves the
 // indices and its backward allocates a zero tensor like self (index_put_).
-// A bool mask selects an unknown number of elements: values are not
-// simulated, so every element is taken to be selected (an upper bound).
+// A bool mask selects an unknown number of elements: the simulator does
+// not know values, so every element is taken to be selected (an upper
+// bound); a run that computes values reads the mask (PyTorch's nonzero
+// synchronises too) and allocates the selected count, as PyTorch does.
 func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
+	return rt.indexAlong("IndexBackward0", t, d, idx)
+}
+
+// IndexSelect is torch.index_select(t, dim, index): a 1-d (or 0-d) integer
+// index on t's device; the result has index.numel() at dim, and
+// IndexSelectBackward0 saves the index and allocates zeros like self
+// (index_select_backward: zeros(...).index_add_).
+func (rt *Runtime) IndexSelect(t *Tensor, dim int64, idx *Tensor) (*Tensor, error) {
+	d, err := wrapDim(dim, max(len(t.shape), 1))
+	if err != nil {
+		return nil, err
+	}
+	if len(idx.shape) > 1 {
+		return nil, Errorf(IndexError, "index_select(): Index is supposed to be a vector")
+	}
+	if idx.dtype != Int64 && idx.dtype != Int32 {
+		return nil, Errorf(RuntimeError, "index_select(): Expected dtype int32 or int64 for index")
+	}
+	if idx.device != t.device {
+		return nil, Errorf(RuntimeError, "Input, output and indices must be on the current device")
+	}
+	if len(idx.shape) == 0 {
+		v, err := rt.View(idx, []int64{1})
+		if err != nil {
+			return nil, err
+		}
+		defer v.Release()
+		idx = v
+	}
+	if len(t.shape) == 0 {
+		return nil, Errorf(IndexError, "index_select() of a 0-d tensor is not simulated")
+	}
+	return rt.indexAlong("IndexSelectBackward0", t, d, idx)
+}
+
+// indexAlong is IndexTensor with the backward node's name.
+func (rt *Runtime) indexAlong(node string, t *Tensor, d int, idx *Tensor) (*Tensor, error) {
 	if d >= len(t.shape) {
 		return nil, Errorf(IndexError, "too many indices for tensor of dimension %d", len(t.shape))
 	}
 	var shape []int64
-	if idx.dtype == Bool || idx.dtype == Uint8 {
+	mask := idx.dtype == Bool || idx.dtype == Uint8
+	if mask {
 		k := len(idx.shape)
 		if d+k > len(t.shape) {
 			return nil, Errorf(IndexError, "too many indices for tensor of dimension %d", len(t.shape))
 		}
-		shape = append(cloneShape(t.shape[:d]), numel(idx.shape))
+		shape = append(cloneShape(t.shape[:d]), rt.maskCount(idx))
 		shape = append(shape, t.shape[d+k:]...)
 	} else if idx.dtype.IsIntegral(false) {
 		shape = append(cloneShape(t.shape[:d]), idx.shape...)
@@ -395,18 +435,17 @@ func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	mask := idx.dtype == Bool || idx.dtype == Uint8
-	if rt.exec != nil && !mask {
+	if rt.exec != nil {
 		rt.compute(ExecIndex, []*Tensor{out}, []*Tensor{t, idx}, nil, []int64{int64(d)})
 	}
-	n := rt.record("IndexBackward0", t)
+	n := rt.record(node, t)
 	if n != nil {
 		n.save(idx, false)
 	}
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty("index_backward", in, nil, dt, dev)
-		if err == nil && rt.exec != nil && !mask {
+		if err == nil && rt.exec != nil {
 			if sv, release, ok := rt.savedForValues(n, 0); ok {
 				rt.compute(ExecIndexBack, []*Tensor{r}, []*Tensor{g[0], sv[0]}, nil, []int64{int64(d), NoSkipIndex})
 				release()
@@ -417,12 +456,56 @@ func (rt *Runtime) IndexTensor(t *Tensor, d int, idx *Tensor) (*Tensor, error) {
 	return out, nil
 }
 
+// maskCount is the number of elements a bool mask selects: its true
+// elements when values are computed, else all of them (the simulator's
+// upper bound).
+func (rt *Runtime) maskCount(mask *Tensor) int64 {
+	if rt.exec != nil && (mask.dtype == Bool || mask.dtype == Uint8) {
+		if vals, err := rt.Values(mask); err == nil {
+			n := int64(0)
+			for _, v := range vals {
+				if v != 0 {
+					n++
+				}
+			}
+			return n
+		}
+	}
+	return numel(mask.shape)
+}
+
 // IndexPut is t[idx] = v with an index tensor (index_put_, in place).
 func (rt *Runtime) IndexPut(t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
 	return t.Retain(), nil
+}
+
+// IndexPutValues computes index_put_'s values after IndexPut (a run with
+// values only): dst (t or the view that t[key]'s basic items select) gets
+// v (nil: the number value) at idx along dim d, added when accumulate is
+// set. idx nil (an index the executor cannot take) marks dst not computed.
+func (rt *Runtime) IndexPutValues(dst *Tensor, d int, idx, v *Tensor, value float64, accumulate bool) {
+	if rt.exec == nil {
+		return
+	}
+	if idx == nil {
+		rt.markNotComputed(dst)
+		return
+	}
+	acc := int64(0)
+	if accumulate {
+		acc = 1
+	}
+	ins := []*Tensor{dst, idx}
+	var scalars []float64
+	if v != nil {
+		ins = append(ins, v)
+	} else {
+		scalars = []float64{value}
+	}
+	rt.compute(ExecIndexPut, []*Tensor{dst}, ins, scalars, []int64{int64(d), acc})
 }
 
 // PoolOut is the pooling output size (pooling_output_shape).

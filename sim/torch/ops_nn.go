@@ -17,9 +17,22 @@ func poolOut(in, k, s, p, d int64, ceil bool) int64 {
 // int64 indices are allocated; kept by the node when recording, a
 // temporary otherwise).
 func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor, error) {
+	out, idx, err := rt.MaxPool2dWithIndices(x, k, s, p, d, ceil)
+	if err != nil {
+		return nil, err
+	}
+	idx.Release()
+	return out, nil
+}
+
+// MaxPool2dWithIndices is max_pool2d_with_indices (F.max_pool2d with
+// return_indices=True): the output and its int64 indices (h·W + w in each
+// input plane), both new references; the backward node saves x and the
+// indices as MaxPool2d's does.
+func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor, *Tensor, error) {
 	nd := len(x.shape)
 	if nd != 3 && nd != 4 {
-		return nil, Errorf(RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input")
+		return nil, nil, Errorf(RuntimeError, "non-empty 3D or 4D (batch mode) tensor expected for input")
 	}
 	shape := cloneShape(x.shape)
 	for i := 0; i < 2; i++ {
@@ -27,12 +40,12 @@ func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor
 	}
 	out, err := rt.empty("max_pool2d", shape, nil, x.dtype, x.device)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	idx, err := rt.empty("max_pool2d", shape, nil, Int64, x.device)
 	if err != nil {
 		out.Release()
-		return nil, err
+		return nil, nil, err
 	}
 	if rt.exec != nil {
 		rt.compute(ExecMaxPool, []*Tensor{out, idx}, []*Tensor{x}, nil,
@@ -55,8 +68,7 @@ func (rt *Runtime) MaxPool2d(x *Tensor, k, s, p, d [2]int64, ceil bool) (*Tensor
 		}
 		n.setHistory(out, nil)
 	}
-	idx.Release()
-	return out, nil
+	return out, idx, nil
 }
 
 // PoolWindow is avg_pool2d's window: kernel, stride and padding per

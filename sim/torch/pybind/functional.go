@@ -195,17 +195,6 @@ func init() {
 		}
 		return h.rt.Embedding(idx, w, pad)
 	}
-	F["max_pool2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
-		x := a.tensor(0, "input")
-		k := a.pair(1, "kernel_size", [2]int64{1, 1})
-		s := a.pair(2, "stride", k)
-		p, d := a.pair(3, "padding", [2]int64{0, 0}), a.pair(4, "dilation", [2]int64{1, 1})
-		ceil := a.bool(5, "ceil_mode", false)
-		if a.err != nil {
-			return nil, a.err
-		}
-		return h.rt.MaxPool2d(x, k, s, p, d, ceil)
-	}
 	F["avg_pool2d"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
 		k := a.pair(1, "kernel_size", [2]int64{1, 1})
@@ -277,6 +266,9 @@ func (h *Host) buildFunctional(it *py.Interp) (*py.Module, error) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
+		if _, ok := functionalValues[name]; ok {
+			continue
+		}
 		f := functionalOps[name]
 		m.Add(it, name, py.NewBuiltin(name, func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			a := &fnArgs{name: name, args: args, kwargs: kwargs, it: it}
@@ -287,5 +279,6 @@ func (h *Host) buildFunctional(it *py.Interp) (*py.Module, error) {
 			return h.opDone(h.wrap(t), nil)
 		}))
 	}
+	h.addFunctionalValues(it, m)
 	return m, nil
 }
