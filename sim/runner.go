@@ -95,15 +95,17 @@ func (r *runner) pyLimits() py.Limits {
 func (r *runner) run(ctx context.Context, env map[string]string) (*Result, error) {
 	var host *pybind.Host
 	exec := executorOf(r.req.Backend)
+	sm := r.prof.ComputeMajor*10 + r.prof.ComputeMinor
 	rt := torch.NewRuntime(torch.Config{
 		CuBLASWorkspace:   r.prof.CuBLASWorkspace,
 		CuBLASLtWorkspace: r.prof.CuBLASLtWorkspace,
 		InitCUDA:          r.initCUDA,
 		Line:              func() int { return r.it.Line() },
 		Executor:          exec,
+		SM:                sm,
 	})
 	if !r.prof.WorkspacesCounted {
-		rt = torch.NewRuntime(torch.Config{InitCUDA: r.initCUDA, Line: func() int { return r.it.Line() }, Executor: exec})
+		rt = torch.NewRuntime(torch.Config{InitCUDA: r.initCUDA, Line: func() int { return r.it.Line() }, Executor: exec, SM: sm})
 	}
 	host = pybind.New(rt, r.prof)
 	filename := r.req.Filename

@@ -54,7 +54,7 @@ func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, sca
 	if causal {
 		a.isCausal = 1
 	}
-	backend := sdpaChoose(q, k, v, mask, dropout, causal)
+	backend := sdpaChoose(rt.cfg.SM, rt.needsGrad(q, k, v), q, k, v, mask, dropout, causal)
 	// convert_boolean_attn_mask: every backend sees an additive mask
 	if mask != nil {
 		m, err := rt.boolMaskToAdditive(mask, q.dtype)

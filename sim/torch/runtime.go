@@ -21,6 +21,10 @@ type Config struct {
 	// Executor computes tensor values (a GPU run); nil in the simulator,
 	// where values are never computed.
 	Executor Executor
+	// SM is the simulated device's compute capability, major*10+minor (90
+	// for an H100): scaled_dot_product_attention's backend choice depends
+	// on it. 0 means sm90, the measured device.
+	SM int
 }
 
 // thread identifies the host thread an operation runs on: PyTorch keeps one
