@@ -51,6 +51,13 @@ func initConstructors() {
 			if f := x.cls.Lookup("__float__"); f != nil {
 				return it.callMethodValue(f, x, nil, nil)
 			}
+		case HasNumber:
+			v, err := x.Number(it)
+			if err != nil {
+				return nil, err
+			}
+			f, _, err := toFloat(v)
+			return Float(f), err
 		}
 		f, ok, err := toFloat(args[0])
 		if err != nil {
@@ -156,7 +163,7 @@ func initConstructors() {
 				if _, isBig := a.(*BigInt); isBig {
 					return nil, NewException(OverflowError, "Python int too large to convert to C ssize_t")
 				}
-				if inst, ok := a.(*Instance); ok && inst.cls.Lookup("__index__") != nil {
+				if hasIndex(a) {
 					v, err := it.index(a)
 					if err != nil {
 						return nil, err
@@ -320,6 +327,12 @@ func (it *Interp) toInt(x Value) (Value, error) {
 				return it.callMethodValue(f, v, nil, nil)
 			}
 		}
+	case HasNumber:
+		n, err := v.Number(it)
+		if err != nil {
+			return nil, err
+		}
+		return it.toInt(n)
 	}
 	return nil, newTypeError("int() argument must be a string, a bytes-like object or a real number, not '" + x.Type().Name + "'")
 }

@@ -271,6 +271,18 @@ type HasTruth interface {
 	Truth(it *Interp) (bool, error)
 }
 
+// HasNumber implements int(t) and float(t) (__int__, __float__): Number
+// returns the value to convert, an int, bool or float.
+type HasNumber interface {
+	Number(it *Interp) (Value, error)
+}
+
+// HasIndex implements __index__ (range(t), a list index, operator.index):
+// an integer, or a TypeError for values that are not integers.
+type HasIndex interface {
+	Index(it *Interp) (Value, error)
+}
+
 // HasStr implements str(t); without it str falls back to repr.
 type HasStr interface {
 	Str(it *Interp) (string, error)

@@ -119,13 +119,34 @@ func (it *Interp) index(v Value) (int, error) {
 			}
 			return it.index(r)
 		}
+	case HasIndex:
+		r, err := x.Index(it)
+		if err != nil {
+			return 0, err
+		}
+		return it.index(r)
 	}
 	return 0, newTypeError("'" + v.Type().Name + "' object cannot be interpreted as an integer")
+}
+
+// hasIndex reports whether v converts with __index__ (an instance whose
+// class defines it, or a host value implementing HasIndex).
+func hasIndex(v Value) bool {
+	switch x := v.(type) {
+	case *Instance:
+		return x.cls.Lookup("__index__") != nil
+	case HasIndex:
+		return true
+	}
+	return false
 }
 
 func seqIndex(it *Interp, key Value, n int, what string) (int, error) {
 	i, err := it.index(key)
 	if err != nil {
+		if hasIndex(key) {
+			return 0, err // __index__'s own error, as PyNumber_AsSsize_t
+		}
 		return 0, newTypeError(what + " indices must be integers or slices, not " + key.Type().Name)
 	}
 	if i < 0 {

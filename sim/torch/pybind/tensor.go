@@ -112,6 +112,24 @@ func (x *Tensor) Truth(it *py.Interp) (bool, error) {
 	return false, nil
 }
 
+// Number is int(tensor) and float(tensor) (Tensor.__int__/__float__):
+// the item of a one-element tensor (values are not simulated: 0).
+func (x *Tensor) Number(it *py.Interp) (py.Value, error) {
+	if x.t.Numel() != 1 {
+		return nil, py.NewException(py.ValueError, "only one element tensors can be converted to Python scalars")
+	}
+	return itemValue(x.t)
+}
+
+// Index is Tensor.__index__ (range(t), a list index): only one-element
+// integer tensors convert.
+func (x *Tensor) Index(it *py.Interp) (py.Value, error) {
+	if x.t.Numel() != 1 || !x.t.DType().IsIntegral(true) {
+		return nil, typeErr("only integer tensors of a single element can be converted to an index")
+	}
+	return itemValue(x.t)
+}
+
 // Format is format(tensor, spec): one-element tensors format as their
 // (unsimulated) value.
 func (x *Tensor) Format(it *py.Interp, spec string) (string, error) {
