@@ -247,6 +247,24 @@ func (it *Interp) SetAttr(obj Value, name string, v Value) error {
 		return h.SetAttr(it, name, v)
 	}
 	if f, ok := obj.(*Function); ok {
+		switch name {
+		case "__annotations__":
+			return it.setFuncAnnotations(f, v)
+		case "__name__", "__qualname__":
+			str, ok := v.(Str)
+			if !ok {
+				return newTypeError(name + " must be set to a string object")
+			}
+			if f.names == nil {
+				f.names = &[2]string{f.code.name, f.code.qualname}
+			}
+			if name == "__name__" {
+				f.names[0] = string(str)
+			} else {
+				f.names[1] = string(str)
+			}
+			return nil
+		}
 		if f.dict == nil {
 			f.dict = it.NewDict()
 		}
@@ -295,9 +313,9 @@ func (it *Interp) instanceSetAttr(inst *Instance, name string, v Value) error {
 func (it *Interp) funcAttr(f *Function, name string) (Value, bool, error) {
 	switch name {
 	case "__name__":
-		return Str(f.code.name), true, nil
+		return Str(f.Name()), true, nil
 	case "__qualname__":
-		return Str(f.code.qualname), true, nil
+		return Str(f.qualname()), true, nil
 	case "__module__":
 		return Str(f.module), true, nil
 	case "__globals__":
@@ -313,6 +331,8 @@ func (it *Interp) funcAttr(f *Function, name string) (Value, bool, error) {
 		return it.NewTuple(vs), true, nil
 	case "__doc__":
 		return None, true, nil
+	case "__annotations__":
+		return it.funcAnnotations(f), true, nil
 	case "__dict__":
 		if f.dict == nil {
 			f.dict = it.NewDict()

@@ -39,6 +39,9 @@ func compileModule(f *syntax.File, filename string, traced, hidden bool) (*code,
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Stmts) > 0 {
+		body = withSetupAnnotations(body, f.Stmts, stmtLine(f.Stmts[0]))
+	}
 	fc.code.body = body
 	return fc.code, nil
 }

@@ -22,9 +22,11 @@ type funcMaker struct {
 	kwDefs   []exprFn // per keyword-only parameter; nil when no default
 	closure  []varRef // where each free variable's cell comes from
 	params   []*syntax.Param
+	annNames []Value  // annotated parameters ("return" last), in 3.12's order
+	anns     []exprFn // their annotations
 }
 
-func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*syntax.Param, body []syntax.Stmt, bodyExpr syntax.Expr, firstLine int) (*funcMaker, error) {
+func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*syntax.Param, returns syntax.Expr, body []syntax.Stmt, bodyExpr syntax.Expr, firstLine int) (*funcMaker, error) {
 	sc := fc.c.scopes[node]
 	child := fc.c.newFn(sc, name, fc.childQual(name))
 	co := child.code
@@ -60,8 +62,12 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 			co.varkw = true
 		}
 	}
-	// MAKE_FUNCTION, at the def (lambda) line, follows the defaults.
-	fm.markLastDefault(fc, firstLine)
+	if err := fm.annotations(fc, params, returns); err != nil {
+		return nil, err
+	}
+	// In multi-line mode: BUILD_TUPLE, BUILD_MAP, the names of keyword
+	// defaults and annotations, MAKE_FUNCTION are at the def (lambda) line.
+	fm.markGroups(fc, firstLine)
 	if bodyExpr != nil {
 		co.isLambda = true
 		// The lambda's frame starts at its body's first instruction and
@@ -90,19 +96,59 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 	return fm, nil
 }
 
-// markLastDefault makes the last evaluated default mark ln after it, in
-// multi-line mode: MAKE_FUNCTION, at the def or lambda line, follows the
-// defaults.
-func (fm *funcMaker) markLastDefault(fc *fnCompiler, ln int) {
-	for i := len(fm.kwDefs) - 1; i >= 0; i-- {
-		if fm.kwDefs[i] != nil {
-			fm.kwDefs[i] = fc.post(ln, fm.kwDefs[i])
-			return
-		}
-	}
+// markGroups marks ln (in multi-line mode) where CPython runs an
+// instruction of the def line between the defaults and annotations: after
+// the positional defaults (BUILD_TUPLE), before each keyword default and
+// annotation (the LOAD_CONST of its name), after the keyword defaults
+// (BUILD_MAP) and the annotations (BUILD_TUPLE).
+func (fm *funcMaker) markGroups(fc *fnCompiler, ln int) {
 	if n := len(fm.defaults); n > 0 {
 		fm.defaults[n-1] = fc.post(ln, fm.defaults[n-1])
 	}
+	last := -1
+	for i, d := range fm.kwDefs {
+		if d != nil {
+			fm.kwDefs[i] = fc.pre(ln, d)
+			last = i
+		}
+	}
+	if last >= 0 {
+		fm.kwDefs[last] = fc.post(ln, fm.kwDefs[last])
+	}
+	for i, a := range fm.anns {
+		fm.anns[i] = fc.pre(ln, a)
+	}
+	if n := len(fm.anns); n > 0 {
+		fm.anns[n-1] = fc.post(ln, fm.anns[n-1])
+	}
+}
+
+// annotations compiles the parameters' and return annotations in the order
+// of 3.12's compiler_visit_annotations: the positional parameters after
+// '/', those before it, *args, keyword-only, **kwargs, return.
+func (fm *funcMaker) annotations(fc *fnCompiler, params []*syntax.Param, returns syntax.Expr) error {
+	add := func(name string, x syntax.Expr) error {
+		if x == nil {
+			return nil
+		}
+		f, err := fc.expr(x)
+		if err != nil {
+			return err
+		}
+		fm.annNames = append(fm.annNames, Str(name))
+		fm.anns = append(fm.anns, f)
+		return nil
+	}
+	for _, kind := range []syntax.ParamKind{syntax.ParamPositional, syntax.ParamPosOnly, syntax.ParamVarArgs, syntax.ParamKwOnly, syntax.ParamKwArgs} {
+		for _, p := range params {
+			if p.Kind == kind {
+				if err := add(p.Name.Name, p.Annotation); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return add("return", returns)
 }
 
 // hasDefaults reports whether making the function evaluates defaults.
@@ -144,6 +190,19 @@ func (fm *funcMaker) make(fr *frame) (*Function, error) {
 			}
 			fn.kwdefaults[i] = v
 		}
+	}
+	if len(fm.anns) > 0 {
+		vs := make([]Value, 0, 2*len(fm.anns))
+		for i, a := range fm.anns {
+			v, err := a(fr)
+			if err != nil {
+				it.popAll(vs)
+				it.DecRef(fn)
+				return nil, err
+			}
+			vs = append(vs, fm.annNames[i], v)
+		}
+		fn.annotations = it.NewTuple(vs)
 	}
 	for _, r := range fm.closure {
 		c := fr.cells[r.idx]
@@ -243,10 +302,16 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 		if p.Default != nil {
 			defaults = append(defaults, p.Default)
 		}
+		if p.Annotation != nil {
+			defaults = append(defaults, p.Annotation)
+		}
+	}
+	if s.Returns != nil {
+		defaults = append(defaults, s.Returns)
 	}
 	ml := spansLines(line(s.Def), defaults...)
 	fc.ml = ml
-	fm, err := fc.compileFunc(s, s.Name.Name, s.Params, s.Body, nil, line(s.Def))
+	fm, err := fc.compileFunc(s, s.Name.Name, s.Params, s.Returns, s.Body, nil, line(s.Def))
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +345,7 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) lambda(x *syntax.LambdaExpr) (exprFn, error) {
-	fm, err := fc.compileFunc(x, "<lambda>", x.Params, nil, x.Body, line(x.Lambda))
+	fm, err := fc.compileFunc(x, "<lambda>", x.Params, nil, nil, x.Body, line(x.Lambda))
 	if err != nil {
 		return nil, err
 	}
@@ -323,7 +388,7 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 	if err != nil {
 		return nil, err
 	}
-	co.body = body
+	co.body = withSetupAnnotations(body, s.Body, co.firstLine)
 	var closure []varRef
 	for i, n := range co.cellNames {
 		if co.paramCell[i] <= -2 {

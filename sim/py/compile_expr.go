@@ -747,18 +747,56 @@ func (fc *fnCompiler) slice(x *syntax.SliceExpr) (exprFn, error) {
 // starredList compiles display elements, expanding *x.
 // In multi-line mode the display's build instruction (at line ln) follows
 // its last element.
+// starredEl is one compiled element of a display or call: *x or a value.
+type starredEl struct {
+	f    exprFn
+	star bool
+}
+
 func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]Value, error), error) {
-	type el struct {
-		f    exprFn
-		star bool
+	els, hasStar, err := fc.starredEls(xs, ln)
+	if err != nil {
+		return nil, err
 	}
+	n := len(els)
+	return func(fr *frame) ([]Value, error) {
+		var out []Value
+		if !hasStar {
+			out = make([]Value, 0, n)
+		}
+		for _, e := range els {
+			v, err := e.f(fr)
+			if err != nil {
+				fr.it.popAll(out)
+				return nil, err
+			}
+			if !e.star {
+				out = append(out, v)
+				continue
+			}
+			items, err := fr.it.iterToSlice(v)
+			fr.it.DecRef(v)
+			if err != nil {
+				fr.it.popAll(out)
+				return nil, err
+			}
+			out = append(out, items...)
+		}
+		return out, nil
+	}, nil
+}
+
+// starredEls compiles the elements of a display with the line marks of
+// its build.
+func (fc *fnCompiler) starredEls(xs []syntax.Expr, ln int) ([]starredEl, bool, error) {
+	type el = starredEl
 	var els []el
 	hasStar := false
 	for _, x := range xs {
 		if s, ok := x.(*syntax.StarredExpr); ok {
 			f, err := fc.expr(s.X)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			els = append(els, el{f, true})
 			hasStar = true
@@ -766,7 +804,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 		}
 		f, err := fc.expr(x)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		els = append(els, el{f, false})
 	}
@@ -801,32 +839,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 	default:
 		els[len(els)-1].f = fc.post(ln, els[len(els)-1].f)
 	}
-	n := len(els)
-	return func(fr *frame) ([]Value, error) {
-		var out []Value
-		if !hasStar {
-			out = make([]Value, 0, n)
-		}
-		for _, e := range els {
-			v, err := e.f(fr)
-			if err != nil {
-				fr.it.popAll(out)
-				return nil, err
-			}
-			if !e.star {
-				out = append(out, v)
-				continue
-			}
-			items, err := fr.it.iterToSlice(v)
-			fr.it.DecRef(v)
-			if err != nil {
-				fr.it.popAll(out)
-				return nil, err
-			}
-			out = append(out, items...)
-		}
-		return out, nil
-	}, nil
+	return els, hasStar, nil
 }
 
 // setDisplay compiles a set display. CPython folds constant elements into a
@@ -837,6 +850,9 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 // a for loop or comprehension (iter=true) is the constant itself, whatever
 // the number of elements. Otherwise elements are added in order.
 func (fc *fnCompiler) setDisplay(x *syntax.SetExpr, iter bool) (exprFn, error) {
+	if hasStarred(x.Elts) || (len(x.Elts) > stackUseGuideline && !allConst(x.Elts)) {
+		return fc.setDisplayIncr(x)
+	}
 	elems, err := fc.starredList(x.Elts, fc.exprLine(x))
 	if err != nil {
 		return nil, err

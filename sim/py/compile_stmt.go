@@ -206,24 +206,7 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 			return ctlNext, nil
 		}), nil
 	case *syntax.AnnAssignStmt:
-		if s.Value == nil {
-			return fc.simple(ln, func(fr *frame) (ctl, error) { return ctlNext, nil }), nil
-		}
-		val, err := fc.expr(s.Value)
-		if err != nil {
-			return nil, err
-		}
-		st, err := fc.store(s.Target)
-		if err != nil {
-			return nil, err
-		}
-		return fc.simple(ln, func(fr *frame) (ctl, error) {
-			v, err := val(fr)
-			if err != nil {
-				return 0, err
-			}
-			return ctlNext, st(fr, v)
-		}), nil
+		return fc.annAssign(s, ln)
 	case *syntax.AugAssignStmt:
 		f, err := fc.augAssign(s)
 		if err != nil {

@@ -14,13 +14,31 @@ type Function struct {
 	closure    []*Cell
 	module     string
 	dict       *Dict
+	// annotations is nil, the (name, value, ...) tuple MAKE_FUNCTION got,
+	// or the dict made from it on the first read of __annotations__.
+	annotations Value
+	// names holds __name__ and __qualname__ once assigned (nil: the code's).
+	names *[2]string
+}
+
+// qualname returns the function's __qualname__.
+func (f *Function) qualname() string {
+	if f.names != nil {
+		return f.names[1]
+	}
+	return f.code.qualname
 }
 
 // Type returns function.
 func (*Function) Type() *Class { return FunctionClass }
 
 // Name returns the function's __name__.
-func (f *Function) Name() string { return f.code.name }
+func (f *Function) Name() string {
+	if f.names != nil {
+		return f.names[0]
+	}
+	return f.code.name
+}
 
 // dealloc releases globals, defaults, kwdefaults, dict, closure (func_clear).
 func (f *Function) dealloc(it *Interp) { f.clear(it) }
@@ -28,8 +46,8 @@ func (f *Function) dealloc(it *Interp) { f.clear(it) }
 // clear is func_clear: the defaults and the closure are tuples in CPython,
 // released last item first; the keyword defaults are a dict (in order).
 func (f *Function) clear(it *Interp) {
-	g, d, kd, dict, cl := f.globals, f.defaults, f.kwdefaults, f.dict, f.closure
-	f.globals, f.defaults, f.kwdefaults, f.dict, f.closure = nil, nil, nil, nil, nil
+	g, d, kd, dict, cl, ann := f.globals, f.defaults, f.kwdefaults, f.dict, f.closure, f.annotations
+	f.globals, f.defaults, f.kwdefaults, f.dict, f.closure, f.annotations = nil, nil, nil, nil, nil, nil
 	if g != nil {
 		it.DecRef(g)
 	}
@@ -46,6 +64,9 @@ func (f *Function) clear(it *Interp) {
 	}
 	for i := len(cl) - 1; i >= 0; i-- {
 		it.DecRef(cl[i])
+	}
+	if ann != nil {
+		it.DecRef(ann)
 	}
 }
 
@@ -66,6 +87,9 @@ func (f *Function) traverse(visit func(Value)) {
 	}
 	for _, c := range f.closure {
 		visit(c)
+	}
+	if f.annotations != nil {
+		visit(f.annotations)
 	}
 }
 

@@ -71,6 +71,9 @@ type Iterator struct {
 	fin   func(it *Interp)
 	name  string
 	dictV int // 0 keys, 1 values, 2 items (dict iterators)
+	// used is the dict's or set's size when iteration began (-1 once a
+	// change was reported: the error is sticky, as CPython's di_used).
+	used int
 }
 
 // Type returns the iterator's class.
@@ -124,15 +127,15 @@ func (it *Interp) Iter(v Value) (Value, error) {
 	case *Range:
 		return &Iterator{cur: x.start, left: x.length(), r: x, name: "range_iterator"}, nil
 	case *Dict:
-		r := &Iterator{src: IncRef(x), name: "dict_keyiterator"}
+		r := &Iterator{src: IncRef(x), name: "dict_keyiterator", used: x.n, left: int64(x.n)}
 		it.newGC(r, true)
 		return r, nil
 	case *Set:
-		r := &Iterator{src: IncRef(x), name: "set_iterator"}
+		r := &Iterator{src: IncRef(x), name: "set_iterator", used: x.n}
 		it.newGC(r, true)
 		return r, nil
 	case *DictView:
-		r := &Iterator{src: IncRef(x.d), name: "dict_iterator", dictV: x.kind}
+		r := &Iterator{src: IncRef(x.d), name: "dict_iterator", dictV: x.kind, used: x.d.n, left: int64(x.d.n)}
 		it.newGC(r, true)
 		return r, nil
 	case Str:
@@ -214,12 +217,22 @@ func (it *Interp) Next(iter Value) (Value, bool, error) {
 				return IncRef(s.elems[x.i-1]), true, nil
 			}
 		case *Dict:
+			if x.used != s.n {
+				x.used = -1
+				return nil, false, NewException(RuntimeError, "dictionary changed size during iteration")
+			}
 			for x.i < len(s.entries) {
 				e := s.entries[x.i]
 				x.i++
 				if e.key == nil {
 					continue
 				}
+				if x.left == 0 {
+					x.src = nil
+					it.DecRef(s)
+					return nil, false, NewException(RuntimeError, "dictionary keys changed during iteration")
+				}
+				x.left--
 				switch x.dictV {
 				case 1:
 					return IncRef(e.value), true, nil
@@ -229,6 +242,10 @@ func (it *Interp) Next(iter Value) (Value, bool, error) {
 				return IncRef(e.key), true, nil
 			}
 		case *Set:
+			if x.used != s.n {
+				x.used = -1
+				return nil, false, NewException(RuntimeError, "Set changed size during iteration")
+			}
 			if t := s.tbl; t != nil {
 				for x.i < len(t.slots) {
 					e := t.slots[x.i]

@@ -114,7 +114,7 @@ func (it *Interp) Repr(v Value) (string, error) {
 		}
 		return "<class '" + mod + "." + q + "'>", nil
 	case *Function:
-		return "<function " + x.code.qualname + " at " + it.addr(x) + ">", nil
+		return "<function " + x.qualname() + " at " + it.addr(x) + ">", nil
 	case *BoundMethod:
 		fname := ""
 		if f, ok := x.fn.(*Function); ok {

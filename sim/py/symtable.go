@@ -122,12 +122,15 @@ func (st *symtab) stmt(s syntax.Stmt) {
 		st.expr(s.Value)
 		st.target(s.Target)
 	case *syntax.AnnAssignStmt:
-		if s.Value != nil {
-			st.expr(s.Value)
-			st.target(s.Target)
-		} else if id, ok := s.Target.(*syntax.Ident); ok && s.Simple && st.cur.kind != scopeModule && st.cur.kind != scopeClass {
+		// As 3.12's symtable: the target, the annotation (in every scope,
+		// although a function never evaluates it), then the value.
+		if id, ok := s.Target.(*syntax.Ident); ok && s.Simple {
 			st.bind(id.Name)
+		} else {
+			st.target(s.Target)
 		}
+		st.expr(s.Annotation)
+		st.optExpr(s.Value)
 	case *syntax.DelStmt:
 		for _, t := range s.Targets {
 			st.target(t)

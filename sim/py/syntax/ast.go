@@ -100,7 +100,7 @@ type AugAssignStmt struct {
 }
 
 // AnnAssignStmt is an annotated assignment `target: annotation [= value]`.
-// The evaluator ignores the annotation; Value is nil for a bare annotation.
+// Value is nil for a bare annotation.
 // Simple is true when the target is a plain unparenthesized name.
 type AnnAssignStmt struct {
 	Target     Expr
