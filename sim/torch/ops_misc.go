@@ -431,13 +431,24 @@ func (rt *Runtime) indexAlong(node string, t *Tensor, d int, idx *Tensor) (*Tens
 	if idx.device != t.device && !(idx.device.Type == CPU) {
 		return nil, Errorf(RuntimeError, "indices should be either on cpu or on the same device as the indexed tensor (%s)", idx.device)
 	}
+	// aten::index materialises its indices (make_info) before its output;
+	// index_select uses the index as it is.
+	s := &scratch{rt: rt}
+	if node == "IndexBackward0" {
+		if err := rt.indexInfoScratch(s, t, idx); err != nil {
+			s.release()
+			return nil, err
+		}
+	}
 	out, err := rt.empty("index", shape, nil, t.dtype, t.device)
 	if err != nil {
+		s.release()
 		return nil, err
 	}
 	if rt.exec != nil {
 		rt.compute(ExecIndex, []*Tensor{out}, []*Tensor{t, idx}, nil, []int64{int64(d)})
 	}
+	s.release()
 	n := rt.record(node, t)
 	if n != nil {
 		n.save(idx, false)
@@ -445,6 +456,11 @@ func (rt *Runtime) indexAlong(node string, t *Tensor, d int, idx *Tensor) (*Tens
 	in, dt, dev := cloneShape(t.shape), t.dtype, t.device
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty("index_backward", in, nil, dt, dev)
+		if err == nil && node == "IndexBackward0" {
+			// index_backward: _index_put_impl_(zeros, indices, grad,
+			// accumulate=True, unsafe=True), sorted on CUDA.
+			err = rt.indexBackwardScratch(n, r, d, g[0])
+		}
 		if err == nil && rt.exec != nil {
 			if sv, release, ok := rt.savedForValues(n, 0); ok {
 				rt.compute(ExecIndexBack, []*Tensor{r}, []*Tensor{g[0], sv[0]}, nil, []int64{int64(d), NoSkipIndex})
@@ -475,9 +491,21 @@ func (rt *Runtime) maskCount(mask *Tensor) int64 {
 }
 
 // IndexPut is t[idx] = v with an index tensor (index_put_, in place).
-func (rt *Runtime) IndexPut(t *Tensor) (*Tensor, error) {
+// dst is the view of t that the key's basic items select and idx its index
+// along some dim (nil when the key is not one the model takes apart); v is
+// the value tensor, nil for a Python number. index_put_'s temporaries (see
+// indexPutScratch) are taken and freed around the write.
+func (rt *Runtime) IndexPut(t, dst, idx, v *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
+	}
+	if dst != nil && idx != nil {
+		s := &scratch{rt: rt}
+		err := rt.indexPutScratch(s, dst, idx, v)
+		s.release()
+		if err != nil {
+			return nil, err
+		}
 	}
 	return t.Retain(), nil
 }

@@ -13,6 +13,21 @@ func poolOut(in, k, s, p, d int64, ceil bool) int64 {
 	return o
 }
 
+// suggestsChannelsLast approximates suggest_memory_format: a 4-d tensor
+// that is channels-last contiguous but not contiguous.
+func suggestsChannelsLast(t *Tensor) bool {
+	return len(t.shape) == 4 && !t.IsContiguous() && isChannelsLastContiguous(t.shape, t.strides)
+}
+
+// contiguousIn reports whether t is contiguous in the memory format (cl:
+// channels-last) so that t.contiguous(format) makes no copy.
+func contiguousIn(t *Tensor, cl bool) bool {
+	if cl {
+		return isChannelsLastContiguous(t.shape, t.strides)
+	}
+	return t.IsContiguous()
+}
+
 // MaxPool2d is F.max_pool2d: on CUDA it runs max_pool2d_with_indices (the
 // int64 indices are allocated; kept by the node when recording, a
 // temporary otherwise).
@@ -55,16 +70,32 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 	if n != nil {
 		n.save(x, false)
 		n.save(idx, true)
-		xs := cloneShape(x.shape)
+		xs, cl := cloneShape(x.shape), suggestsChannelsLast(x)
 		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := rt.empty("max_pool2d_with_indices_backward", xs, nil, g[0].dtype, g[0].device)
-			if err == nil && rt.exec != nil {
+			if err != nil {
+				return nil, err
+			}
+			// gradOutput_.contiguous(input's memory format): a strided
+			// gradient (sum()'s expanded one) is copied for the kernel.
+			gc := g[0].Retain()
+			if !contiguousIn(g[0], cl) {
+				c, err := rt.cloneContiguous(g[0])
+				gc.Release()
+				if err != nil {
+					r.Release()
+					return nil, err
+				}
+				gc = c
+			}
+			if rt.exec != nil {
 				if ts, release, ok := rt.savedForValues(n, 1); ok {
-					rt.compute1(ExecMaxPoolBack, r, []*Tensor{g[0], ts[0]})
+					rt.compute1(ExecMaxPoolBack, r, []*Tensor{gc, ts[0]})
 					release()
 				}
 			}
-			return []*Tensor{r}, err
+			gc.Release()
+			return []*Tensor{r}, nil
 		}
 		n.setHistory(out, nil)
 	}

@@ -6,10 +6,11 @@ import (
 )
 
 // indexPut is t[key] = v where key holds an index tensor or list
-// (index_put_ on t: in the model a version bump, no allocation besides
-// the index a list becomes). On a backend that computes values, key's
-// basic items are applied as views and the index and the value reach the
-// executor (t[idx] = v, t[:, idx] = v, t[mask] = v, t[[0, 2]] = v); a key
+// (index_put_ on t: a version bump, the index a list becomes and
+// index_put_'s temporaries: a number or host scalar copied to the device,
+// host or int32 indices copied, a mask's nonzero unless it dispatches to
+// masked_fill_). Key's basic items are applied as views; on a backend that
+// computes values the index and the value reach the executor (t[idx] = v, t[:, idx] = v, t[mask] = v, t[[0, 2]] = v); a key
 // the views cannot express (two index tensors) leaves t not computed.
 func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 	src, isTensor := tensorArg(v)
@@ -27,23 +28,17 @@ func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 			hasList = true
 		}
 	}
-	var cur, adv *torch.Tensor
-	d := 0
-	if hasList || h.rt.Computing() {
-		var release func()
-		var err error
-		cur, adv, d, release, err = h.indexParts(it, t, key)
-		if err != nil && hasList {
-			return err
-		}
-		if err == nil {
-			defer release()
-			defer cur.Release()
-		} else {
-			cur, adv = nil, nil
-		}
+	cur, adv, d, release, err := h.indexParts(it, t, key)
+	if err != nil && hasList {
+		return err
 	}
-	r, err := h.rt.IndexPut(t)
+	if err == nil {
+		defer release()
+		defer cur.Release()
+	} else {
+		cur, adv = nil, nil
+	}
+	r, err := h.rt.IndexPut(t, cur, adv, src)
 	if err != nil {
 		return pyErr(err)
 	}
