@@ -19,6 +19,7 @@ type gcState struct {
 	pending   bool
 	running   bool
 	collected [3]int64
+	loading   int // modules being loaded (loadModule): no automatic collection
 }
 
 func newGCState() gcState {
@@ -28,7 +29,7 @@ func newGCState() gcState {
 // collectAuto runs the scheduled automatic collection.
 func (it *Interp) collectAuto() {
 	it.gc.pending = false
-	if !it.gc.enabled || it.gc.running {
+	if !it.gc.enabled || it.gc.running || it.gc.loading > 0 {
 		return
 	}
 	gen := 0

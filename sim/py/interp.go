@@ -22,6 +22,7 @@ type Interp struct {
 
 	modules  map[string]*Module // sys.modules
 	registry map[string]moduleDef
+	lazy     map[string]map[string]string // module → attribute → defining module (lazy.go)
 	builtins *Dict
 
 	frame *frame // innermost frame

@@ -67,7 +67,21 @@ func (it *Interp) Import(name string) (Value, error) {
 
 // loadModule builds or executes a registered module and records it in
 // sys.modules before running its body (so circular imports see it).
+//
+// Loading is neutral for the script: the objects it allocates do not count
+// towards the automatic collection (no collection runs during it, the
+// generation counts are restored after it) nor towards the step limit.
+// The modules are the torch prelude and the standard library, which the
+// script finds loaded or not depending on which modules the prelude loads
+// eagerly (lazy.go); this keeps the script's gc timing independent of that
+// (a collection would not find garbage in a module's objects anyway).
 func (it *Interp) loadModule(full string) (*Module, error) {
+	count, pending, steps := it.gc.count, it.gc.pending, it.steps
+	it.gc.loading++
+	defer func() {
+		it.gc.loading--
+		it.gc.count, it.gc.pending, it.steps = count, pending, steps
+	}()
 	def, ok := it.registry[full]
 	if !ok {
 		return nil, it.moduleNotFound(full)
@@ -79,12 +93,16 @@ func (it *Interp) loadModule(full string) (*Module, error) {
 		}
 		m.flags = def.flags
 		it.modules[full] = m
+		if _, own := m.Dict.getStr("__getattr__"); !own {
+			it.addLazyGetattr(m)
+		}
 		return m, nil
 	}
 	m := it.NewModule(full)
 	m.flags = def.flags
 	m.file = def.filename
 	m.Dict.SetStr(it, "__file__", Str(def.filename))
+	it.addLazyGetattr(m)
 	it.modules[full] = m
 	co, parseErr, compileErr := compileSource(full, def)
 	if parseErr != nil {

@@ -13,8 +13,10 @@
 // parameter, the foreach optimizer paths allocate and release their
 // temporary lists exactly where PyTorch does.
 //
-// Register makes the modules importable. The runner imports them before
-// the script (pybind.Submodules), as PyTorch's "import torch" loads
-// torch.nn, torch.optim, ...: a Go module cannot import them while it is
-// being built, since it enters sys.modules only when its build returns.
+// Register makes the modules importable. The runner imports torch.nn with
+// Module and Linear before the script (pybind.Submodules); the rest loads
+// on first access (torch.optim, nn.Conv2d: lazy.go and sim/py's lazy.go), so
+// that "import torch" gives them all as in PyTorch while a run parses and
+// executes only what its script uses. A Go module cannot import them while
+// it is being built, since it enters sys.modules only when its build returns.
 package prelude

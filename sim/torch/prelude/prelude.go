@@ -70,7 +70,7 @@ var loaded struct {
 }
 
 // Register registers every prelude module with the interpreter (they run on
-// first import). Their frames are hidden from tracebacks, as the user's
+// first import, or on first access as an attribute: lazy.go). Their frames are hidden from tracebacks, as the user's
 // script is what a traceback should point at.
 func Register(it *py.Interp) error {
 	loaded.once.Do(func() { loaded.srcs, loaded.err = Sources() })
@@ -85,5 +85,6 @@ func Register(it *py.Interp) error {
 		}
 		it.RegisterSource(s.Name, s.Filename, s.Src, flags)
 	}
+	registerLazy(it)
 	return nil
 }

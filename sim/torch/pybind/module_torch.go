@@ -7,12 +7,16 @@ import (
 	"github.com/gpumem/playground/sim/torch"
 )
 
-// Submodules lists the modules a run imports before the script, so that
-// `import torch` alone gives torch.nn, torch.optim, torch.cuda, ... as
-// attributes, as in PyTorch (parents first).
+// Submodules lists the modules a run imports before the script (parents
+// first): the Go modules, and torch.nn with what it imports (Module,
+// Linear, init). The other prelude modules (torch.optim, torch.utils.data,
+// torch.utils.checkpoint, torch.amp, torch.cuda.amp, torch.backends, the
+// other layers of torch.nn, ...) load on first access, as attributes
+// (torch.optim.AdamW) or by an import statement: a loaded package's
+// registered submodules are attributes that load themselves (sim/py
+// lazy.go), so `import torch` alone still gives them, as in PyTorch.
 var Submodules = []string{"torch", "torch._C", "torch._sim", "torch.cuda", "torch.cuda.memory", "torch.linalg", "torch.autograd",
-	"torch.autograd.graph", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils", "torch.optim",
-	"torch.utils", "torch.utils.data", "torch.utils.checkpoint", "torch.amp", "torch.cuda.amp", "torch.backends", "torch.backends.cudnn", "torch.backends.cuda"}
+	"torch.autograd.graph", "torch.nn", "torch.nn.functional", "torch.nn.init"}
 
 func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	m := it.NewModule("torch")

@@ -1,0 +1,34 @@
+package prelude
+
+import "github.com/gpumem/playground/sim/py"
+
+// lazyClasses are the layer classes that torch.nn and torch.nn.modules
+// export from their submodules, by submodule: PyTorch's __init__ files
+// import them all, the playground's import each submodule on the first
+// access to one of its classes (py.Interp.RegisterLazyAttr), so that a run
+// parses, compiles and executes only the layers its script uses. The
+// __init__ files import the rest (Module, Linear, Parameter) eagerly.
+var lazyClasses = map[string][]string{
+	"torch.nn.modules.activation":    {"GELU", "LeakyReLU", "LogSoftmax", "MultiheadAttention", "ReLU", "Sigmoid", "SiLU", "Softmax", "Tanh"},
+	"torch.nn.modules.batchnorm":     {"BatchNorm1d", "BatchNorm2d"},
+	"torch.nn.modules.container":     {"ModuleDict", "ModuleList", "Sequential"},
+	"torch.nn.modules.conv":          {"Conv1d", "Conv2d"},
+	"torch.nn.modules.dropout":       {"Dropout"},
+	"torch.nn.modules.flatten":       {"Flatten"},
+	"torch.nn.modules.loss":          {"BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "L1Loss", "MSELoss", "NLLLoss"},
+	"torch.nn.modules.normalization": {"LayerNorm"},
+	"torch.nn.modules.pooling":       {"AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d"},
+	"torch.nn.modules.sparse":        {"Embedding"},
+}
+
+// registerLazy registers lazyClasses as attributes of torch.nn and
+// torch.nn.modules. Submodules need no registration: a package's
+// registered submodules load on first access by themselves.
+func registerLazy(it *py.Interp) {
+	for from, names := range lazyClasses {
+		for _, n := range names {
+			it.RegisterLazyAttr("torch.nn", n, from)
+			it.RegisterLazyAttr("torch.nn.modules", n, from)
+		}
+	}
+}
