@@ -14,6 +14,7 @@ type compiler struct {
 	traced bool
 	hidden bool
 	parens map[syntax.Expr]syntax.ParenSpan // for CPython's node ranges (positions.go)
+	top    *scope                           // the module scope (methodCall); nil in carets.go
 }
 
 // fnCompiler compiles one code object (module, class body or function).
@@ -32,7 +33,7 @@ type fnCompiler struct {
 // compileModule compiles a module body.
 func compileModule(f *syntax.File, filename string, traced, hidden bool) (*code, error) {
 	top, scopes := buildSymtab(f.Stmts)
-	c := &compiler{file: filename, lines: strings.Split(string(f.Src), "\n"), scopes: scopes, traced: traced, hidden: hidden, parens: f.Parens}
+	c := &compiler{file: filename, lines: strings.Split(string(f.Src), "\n"), scopes: scopes, traced: traced, hidden: hidden, parens: f.Parens, top: top}
 	fc := c.newFn(top, "<module>", "")
 	fc.code.firstLine = 1
 	body, err := fc.stmts(f.Stmts)

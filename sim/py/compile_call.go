@@ -1,6 +1,8 @@
 package py
 
 import (
+	"sort"
+
 	"github.com/gpumem/playground/sim/py/syntax"
 )
 
@@ -12,19 +14,40 @@ type argSpec struct {
 	// singleStar: the positional arguments are one *x (CALL_FUNCTION_EX
 	// takes x itself; otherwise a list is built with LIST_EXTEND).
 	singleStar bool
-	items      []argItem
+	// folded: the positional arguments are constants loaded as one tuple
+	// (CALL_FUNCTION_EX without *x, more than two of them).
+	folded bool
+	items  []argItem
 }
 
 type argItem struct {
 	kind int // 0 positional, 1 *x, 2 k=v, 3 **x
 	name string
 	f    exprFn
+	// mapAdd: a k=v of a group of more than 15 (compiler_subkwargs), added
+	// to a fresh dict as soon as it is evaluated (MAP_ADD).
+	mapAdd bool
 }
 
 // args compiles call arguments; in multi-line mode the call instruction
 // (at line ln) follows the last one.
 func (fc *fnCompiler) args(xs []syntax.Expr, ln int) (*argSpec, error) {
 	as := &argSpec{}
+	// compiler_call_helper: CALL_FUNCTION_EX for *x, **x, or arguments that
+	// would take more than 30 stack slots (a keyword counts twice);
+	// starunpack_helper then loads more than two constant positional
+	// arguments as one folded tuple.
+	nkw := len(xs) - npos(xs)
+	as.general = hasStarArgs(xs) || npos(xs)+2*nkw > stackUseGuideline
+	folded := as.general && npos(xs) > 2
+	for _, a := range xs {
+		switch a.(type) {
+		case *syntax.KeywordArg, *syntax.DoubleStarredExpr:
+		default: // a positional argument (a *x is no constant)
+			folded = folded && isConstExpr(a)
+		}
+	}
+	as.folded = folded
 	for _, a := range xs {
 		var item argItem
 		var err error
@@ -32,7 +55,6 @@ func (fc *fnCompiler) args(xs []syntax.Expr, ln int) (*argSpec, error) {
 		case *syntax.StarredExpr:
 			item.kind = 1
 			item.f, err = fc.expr(a.X)
-			as.general = true
 		case *syntax.KeywordArg:
 			item.kind = 2
 			item.name = a.Name.Name
@@ -40,20 +62,29 @@ func (fc *fnCompiler) args(xs []syntax.Expr, ln int) (*argSpec, error) {
 		case *syntax.DoubleStarredExpr:
 			item.kind = 3
 			item.f, err = fc.expr(a.X)
-			as.general = true
 		default:
-			item.f, err = fc.expr(a)
+			err = fc.multiLine(fc.ml && !folded, func() (err error) {
+				item.f, err = fc.expr(a)
+				return err
+			})
 		}
 		if err != nil {
 			return nil, err
 		}
 		as.items = append(as.items, item)
 	}
+	// CPython's AST keeps the positional arguments (*x included) apart
+	// from the keywords (**x included): `f(k=v, *a)` evaluates *a first.
+	sortArgItems(as.items)
+	if as.general {
+		markMapAdd(as.items)
+	}
 	as.singleStar = npos(xs) == 1 && len(as.items) > 0 && as.items[0].kind == 1
 	switch {
 	case len(as.items) == 0:
 	case as.general:
 		fc.exCallMarks(as, ln)
+		fallthrough // CALL_FUNCTION_EX, at ln
 	default:
 		last := &as.items[len(as.items)-1]
 		last.f = fc.post(ln, last.f)
@@ -68,6 +99,31 @@ func (fc *fnCompiler) args(xs []syntax.Expr, ln int) (*argSpec, error) {
 		}
 	}
 	return as, nil
+}
+
+// sortArgItems moves the positional items (plain and *x) before the
+// keyword items (k=v and **x), keeping each group's source order.
+func sortArgItems(items []argItem) {
+	sort.SliceStable(items, func(i, j int) bool {
+		return items[i].kind <= 1 && items[j].kind >= 2
+	})
+}
+
+// markMapAdd flags the k=v items of groups (between **x) of more than 15:
+// compiler_subkwargs builds them item by item.
+func markMapAdd(items []argItem) {
+	start := 0
+	for i := 0; i <= len(items); i++ {
+		if i < len(items) && items[i].kind == 2 {
+			continue
+		}
+		if (i-start)*2 > stackUseGuideline {
+			for j := start; j < i; j++ {
+				items[j].mapAdd = true
+			}
+		}
+		start = i + 1
+	}
 }
 
 // exCallMarks places the line marks of a CALL_FUNCTION_EX's argument
@@ -89,8 +145,13 @@ func (fc *fnCompiler) exCallMarks(as *argSpec, ln int) {
 			pos = append(pos, i)
 		}
 	}
-	if !as.singleStar && len(pos) > 0 {
-		firstStar := -1
+	switch {
+	case as.folded: // one LOAD_CONST
+		its[pos[0]].f = fc.pre(ln, its[pos[0]].f)
+	case !as.singleStar && len(pos) > 0:
+		// BUILD_LIST before the first *x (after all without one), none
+		// when long (BUILD_LIST 0 first).
+		firstStar := len(pos)
 		for j, i := range pos {
 			if its[i].kind == 1 {
 				firstStar = j
@@ -197,7 +258,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 		for _, f := range as.pos {
 			v, err := f(fr)
 			if err != nil {
-				it.unwindArgs(args, kws, 0)
+				it.unwindArgs(args, kws, 0, 0, nil)
 				return nil, nil, err
 			}
 			args = append(args, v)
@@ -207,7 +268,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 			for i, f := range as.kw {
 				v, err := f(fr)
 				if err != nil {
-					it.unwindArgs(args, kws, 0)
+					it.unwindArgs(args, kws, 0, 0, nil)
 					return nil, nil, err
 				}
 				kws = append(kws, Kwarg{as.kwNames[i], v})
@@ -216,31 +277,38 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 		return args, kws, nil
 	}
 	merged := 0 // kws[:merged] are in CALL_FUNCTION_EX's keyword dict
+	// star is the operand of a lone *x, passed as is: CALL_FUNCTION_EX
+	// makes it a tuple after the keywords are evaluated.
+	var star Value
 	for _, item := range as.items {
 		if item.kind == 3 {
 			merged = len(kws)
 		}
 		v, err := item.f(fr)
 		if err != nil {
-			it.unwindArgs(args, kws, merged)
+			sub := merged
+			if item.mapAdd { // the group's dict holds kws[merged:]
+				sub = len(kws)
+			}
+			it.unwindArgs(args, kws, merged, sub, star)
 			return nil, nil, err
 		}
 		switch item.kind {
 		case 0:
 			args = append(args, v)
 		case 1:
+			if as.singleStar {
+				star = v
+				continue
+			}
 			vs, err := it.iterToSlice(v)
 			if err != nil {
 				it.DecRef(v)
 				if e, ok := err.(*Instance); ok && e.cls == TypeError {
 					it.DecRef(e)
-					if as.singleStar {
-						err = newTypeError(it.funcStr(fn) + " argument after * must be an iterable, not " + v.Type().Name)
-					} else {
-						err = newTypeError("Value after * must be an iterable, not " + v.Type().Name)
-					}
+					err = newTypeError("Value after * must be an iterable, not " + v.Type().Name)
 				}
-				it.unwindArgs(args, kws, merged)
+				it.unwindArgs(args, kws, merged, merged, star)
 				return nil, nil, err
 			}
 			it.DecRef(v)
@@ -251,7 +319,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 			d, ok := v.(*Dict)
 			if !ok {
 				it.DecRef(v)
-				it.unwindArgs(args, kws, merged)
+				it.unwindArgs(args, kws, merged, merged, star)
 				return nil, nil, newTypeError(it.funcStr(fn) + " argument after ** must be a mapping, not " + v.Type().Name)
 			}
 			for _, e := range d.entries {
@@ -261,12 +329,12 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 				k, ok := e.key.(Str)
 				if !ok {
 					it.DecRef(v)
-					it.unwindArgs(args, kws, len(kws))
+					it.unwindArgs(args, kws, len(kws), len(kws), star)
 					return nil, nil, newTypeError("keywords must be strings")
 				}
 				if hasKeyword(kws, string(k)) {
 					it.DecRef(v)
-					it.unwindArgs(args, kws, len(kws))
+					it.unwindArgs(args, kws, len(kws), len(kws), star)
 					return nil, nil, newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + string(k) + "'")
 				}
 				kws = append(kws, Kwarg{string(k), IncRef(e.value)})
@@ -279,10 +347,23 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 		for i := merged; i < len(kws); i++ {
 			if hasKeyword(kws[:i], kws[i].Name) {
 				name := kws[i].Name
-				it.unwindArgs(args, kws, len(kws))
+				it.unwindArgs(args, kws, len(kws), len(kws), star)
 				return nil, nil, newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + name + "'")
 			}
 		}
+	}
+	if star != nil {
+		vs, err := it.iterToSlice(star)
+		if err != nil {
+			if e, ok := err.(*Instance); ok && e.cls == TypeError {
+				it.DecRef(e)
+				err = newTypeError(it.funcStr(fn) + " argument after * must be an iterable, not " + star.Type().Name)
+			}
+			it.unwindArgs(args, kws, len(kws), len(kws), star)
+			return nil, nil, err
+		}
+		it.DecRef(star)
+		args = append(args, vs...)
 	}
 	return args, kws, nil
 }
@@ -298,33 +379,67 @@ func hasKeyword(kws []Kwarg, name string) bool {
 
 // unwindArgs releases the arguments of a call whose argument evaluation
 // raised, as CPython pops the value stack from the top: the keyword values
-// pushed one by one (kws[merged:], last first), the keyword dict of a
+// pushed one by one (kws[sub:], last first), the dict of a long keyword
+// group being built (kws[merged:sub], in order), the keyword dict of a
 // CALL_FUNCTION_EX (kws[:merged], its entries in order), then the
 // positional values last first (the stack slots of CALL, or the list or
-// tuple of CALL_FUNCTION_EX, which releases its items last first too).
-func (it *Interp) unwindArgs(args []Value, kws []Kwarg, merged int) {
-	for i := len(kws) - 1; i >= merged; i-- {
+// tuple of CALL_FUNCTION_EX, which releases its items last first too); a
+// lone *x operand not yet made a tuple (star, nil if none) is released
+// where the positional list would be.
+func (it *Interp) unwindArgs(args []Value, kws []Kwarg, merged, sub int, star Value) {
+	for i := len(kws) - 1; i >= sub; i-- {
 		it.DecRef(kws[i].Value)
+	}
+	for _, k := range kws[merged:sub] {
+		it.DecRef(k.Value)
 	}
 	for _, k := range kws[:merged] {
 		it.DecRef(k.Value)
+	}
+	if star != nil {
+		it.DecRef(star)
 	}
 	for i := len(args) - 1; i >= 0; i-- {
 		it.DecRef(args[i])
 	}
 }
 
+// methodCall returns the attribute of a call that CPython 3.12 compiles
+// as a method call (maybe_optimize_method_call: LOAD_ATTR_METHOD, the call
+// at the attribute's line), nil otherwise: the callee is not an attribute,
+// the call has *args or **kwargs or too many arguments, or the attribute's
+// object is a name bound by an import at module level (is_import_originated).
+func (c *compiler) methodCall(x *syntax.CallExpr) *syntax.DotExpr {
+	dot, ok := x.Fn.(*syntax.DotExpr)
+	if !ok || hasStarArgs(x.Args) {
+		return nil
+	}
+	if id, ok := dot.X.(*syntax.Ident); ok && c.top != nil && c.top.imported[id.Name] {
+		return nil
+	}
+	n, kw := len(x.Args), len(x.Args)-npos(x.Args)
+	if kw > 0 {
+		n++
+	}
+	if n >= stackUseGuideline {
+		return nil
+	}
+	return dot
+}
+
 func (fc *fnCompiler) call(x *syntax.CallExpr) (exprFn, error) {
 	if dot, ok := x.Fn.(*syntax.DotExpr); ok {
 		// CPython 3.12 loads the method and calls it at the attribute's line
-		// (CALL_FUNCTION_EX of a call with *args or **kwargs: the call's).
+		// (methodCall); otherwise it loads the attribute (at the attribute's
+		// line) and calls it at the call's.
+		opt := fc.c.methodCall(x) != nil
 		obj, err := fc.expr(dot.X)
 		if err != nil {
 			return nil, err
 		}
 		obj = fc.post(attrLine(dot), obj)
 		callLine := attrLine(dot)
-		if hasStarArgs(x.Args) {
+		if !opt {
 			callLine = fc.exprLine(x)
 		}
 		as, err := fc.args(x.Args, callLine)
@@ -341,8 +456,8 @@ func (fc *fnCompiler) call(x *syntax.CallExpr) (exprFn, error) {
 				return nil, err
 			}
 			var meth, self Value
-			if as.general {
-				// CALL_FUNCTION_EX: a plain LOAD_ATTR (a bound method).
+			if !opt {
+				// A plain LOAD_ATTR (a bound method).
 				meth, err = it.GetAttr(o, name)
 				it.DecRef(o)
 			} else {

@@ -8,7 +8,7 @@ import (
 type compClause struct {
 	iter   exprFn // for: the iterable (nil for the first, evaluated outside)
 	store  storeFn
-	cond   exprFn // if
+	cond   testFn // if
 	line   int    // line of the comprehension (inlined, traced code)
 	traced bool   // fire a line event on each backward jump (CPython 3.12)
 	// Multi-line mode (compile_lines.go): a nested loop's first FOR_ITER
@@ -164,7 +164,7 @@ func (fc *fnCompiler) compClauses(cls []syntax.Node) ([]compClause, error) {
 			}
 			out = append(out, cc)
 		case *syntax.IfClause:
-			f, err := fc.cond(c.Cond)
+			f, err := fc.test(c.Cond)
 			if err != nil {
 				return nil, err
 			}
@@ -211,12 +211,7 @@ func runRest(fr *frame, cls []compClause, k int, add func(*frame) error) error {
 	for ; k < len(cls); k++ {
 		c := cls[k]
 		if c.cond != nil {
-			v, err := c.cond(fr)
-			if err != nil {
-				return err
-			}
-			t, err := it.Truth(v)
-			it.DecRef(v)
+			t, err := c.cond(fr)
 			if err != nil {
 				return err
 			}
@@ -457,12 +452,7 @@ func (g *Generator) advance(it *Interp) (Value, bool, error) {
 		for ; j < len(cls); j++ {
 			c := cls[j]
 			if c.cond != nil {
-				cv, err := c.cond(fr)
-				if err != nil {
-					return nil, false, err
-				}
-				t, err := it.Truth(cv)
-				it.DecRef(cv)
+				t, err := c.cond(fr)
 				if err != nil {
 					return nil, false, err
 				}

@@ -63,7 +63,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 	case *syntax.Literal:
 		return fc.literal(x)
 	case *syntax.FString:
-		return fc.fstring(x)
+		return fc.fstring(x, false)
 	case *syntax.UnaryExpr:
 		return fc.unary(x)
 	case *syntax.BinaryExpr:
@@ -71,7 +71,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 	case *syntax.CompareExpr:
 		return fc.compare(x)
 	case *syntax.CondExpr:
-		cond, err := fc.cond(x.Cond)
+		cond, err := fc.test(x.Cond)
 		if err != nil {
 			return nil, err
 		}
@@ -84,12 +84,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			return nil, err
 		}
 		return func(fr *frame) (Value, error) {
-			c, err := cond(fr)
-			if err != nil {
-				return nil, err
-			}
-			t, err := fr.it.Truth(c)
-			fr.it.DecRef(c)
+			t, err := cond(fr)
 			if err != nil {
 				return nil, err
 			}
@@ -325,13 +320,17 @@ func (fc *fnCompiler) literal(x *syntax.Literal) (exprFn, error) {
 	return func(fr *frame) (Value, error) { return v, nil }, nil
 }
 
-func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
+// fstring compiles an f-string, or the format spec of a field (spec): as
+// CPython 3.12's parser, a spec ending with a field ends with an empty
+// constant at the field's closing '}'.
+func (fc *fnCompiler) fstring(x *syntax.FString, spec bool) (exprFn, error) {
 	type part struct {
 		lit  string
 		x    exprFn
 		conv byte
 		spec exprFn
-		line int // multi-line mode: LOAD_CONST of the text, FORMAT_VALUE of a field
+		line int     // multi-line mode: LOAD_CONST of the text, FORMAT_VALUE of a field
+		at   *srcPos // a field's range: FORMAT_VALUE
 	}
 	var parts []part
 	for _, p := range x.Parts {
@@ -347,13 +346,20 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		pp := part{x: e, conv: p.Conversion, line: ln}
+		pp := part{x: e, conv: p.Conversion, line: ln, at: fc.c.fieldPos(p)}
 		if p.Spec != nil {
-			if pp.spec, err = fc.fstring(p.Spec); err != nil {
+			if pp.spec, err = fc.fstring(p.Spec, true); err != nil {
 				return nil, err
 			}
 		}
 		parts = append(parts, pp)
+	}
+	if n := len(x.Parts); spec && n > 0 && x.Parts[n-1].Expr != nil {
+		ln := 0
+		if fc.ml {
+			ln = int(x.Parts[n-1].End.Line)
+		}
+		parts = append(parts, part{line: ln})
 	}
 	build := 0 // multi-line mode: BUILD_STRING's line (none for one part)
 	if fc.ml && len(parts) != 1 {
@@ -374,11 +380,21 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 			if err != nil {
 				return nil, err
 			}
+			spec := "" // FORMAT_VALUE converts after the spec is built
+			if p.spec != nil {
+				sv, err := p.spec(fr)
+				if err != nil {
+					it.DecRef(v)
+					return nil, err
+				}
+				spec = string(sv.(Str))
+			}
 			switch p.conv {
 			case 'r', 'a':
 				s, err := it.Repr(v)
 				it.DecRef(v)
 				if err != nil {
+					fr.notePos(p.at)
 					return nil, err
 				}
 				if p.conv == 'a' {
@@ -389,18 +405,10 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 				s, err := it.Str(v)
 				it.DecRef(v)
 				if err != nil {
+					fr.notePos(p.at)
 					return nil, err
 				}
 				v = Str(s)
-			}
-			spec := ""
-			if p.spec != nil {
-				sv, err := p.spec(fr)
-				if err != nil {
-					it.DecRef(v)
-					return nil, err
-				}
-				spec = string(sv.(Str))
 			}
 			if p.line > 0 {
 				markLine(fr, p.line)
@@ -408,6 +416,7 @@ func (fc *fnCompiler) fstring(x *syntax.FString) (exprFn, error) {
 			s, err := it.Format(v, spec)
 			it.DecRef(v)
 			if err != nil {
+				fr.notePos(p.at)
 				return nil, err
 			}
 			sb.WriteString(s)

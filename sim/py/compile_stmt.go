@@ -122,6 +122,22 @@ func (fc *fnCompiler) stmt(s syntax.Stmt) (stmtFn, error) {
 	return f, nil
 }
 
+// noLineAfter reports whether an expression statement ends where
+// branches join (a conditional expression, and/or, a chained comparison):
+// CPython 3.12's POP_TOP there has no line, so the next instruction fires
+// a line event even on the same line.
+func noLineAfter(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.CondExpr:
+		return true
+	case *syntax.BinaryExpr:
+		return x.Op == syntax.AND || x.Op == syntax.OR
+	case *syntax.CompareExpr:
+		return len(x.Ops) > 1
+	}
+	return false
+}
+
 // headerNodes returns the parts of a statement whose lines decide whether it
 // is compiled in multi-line mode.
 func headerNodes(s syntax.Stmt) []syntax.Node {
@@ -155,7 +171,19 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = fc.post(ln, x) // POP_TOP
+		// POP_TOP has no location of its own: it takes the line of the
+		// instruction before it, or none where branches join (noLineAfter).
+		if noLineAfter(s.X) {
+			return fc.simple(ln, func(fr *frame) (ctl, error) {
+				v, err := x(fr)
+				if err != nil {
+					return 0, err
+				}
+				fr.it.DecRef(v)
+				fr.lastLine = -1
+				return ctlNext, nil
+			}), nil
+		}
 		return fc.simple(ln, func(fr *frame) (ctl, error) {
 			v, err := x(fr)
 			if err != nil {
@@ -263,7 +291,7 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 		}
 		return fc.simple(ln, f), nil
 	case *syntax.AssertStmt:
-		test, err := fc.cond(s.Test)
+		test, err := fc.test(s.Test)
 		if err != nil {
 			return nil, err
 		}
@@ -274,12 +302,7 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 			}
 		}
 		return fc.simple(ln, func(fr *frame) (ctl, error) {
-			v, err := test(fr)
-			if err != nil {
-				return 0, err
-			}
-			ok, err := fr.it.Truth(v)
-			fr.it.DecRef(v)
+			ok, err := test(fr)
 			if err != nil || ok {
 				return 0, err
 			}
@@ -331,7 +354,7 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
-	cond, err := fc.cond(s.Cond)
+	cond, err := fc.test(s.Cond)
 	if err != nil {
 		return nil, err
 	}
@@ -344,12 +367,7 @@ func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
 		return nil, err
 	}
 	return fc.simple(line(s.If), func(fr *frame) (ctl, error) {
-		v, err := cond(fr)
-		if err != nil {
-			return 0, err
-		}
-		t, err := fr.it.Truth(v)
-		fr.it.DecRef(v)
+		t, err := cond(fr)
 		if err != nil {
 			return 0, err
 		}
@@ -364,7 +382,7 @@ func (fc *fnCompiler) ifStmt(s *syntax.IfStmt) (stmtFn, error) {
 }
 
 func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
-	cond, err := fc.cond(s.Cond)
+	cond, err := fc.test(s.Cond)
 	if err != nil {
 		return nil, err
 	}
@@ -395,15 +413,10 @@ func (fc *fnCompiler) whileStmt(s *syntax.WhileStmt) (stmtFn, error) {
 			if it.gc.pending {
 				it.collectAuto()
 			}
-			if traced && (top || !oneLine) {
-				it.lineEvent(fr, ln)
+			if traced && (top || !oneLine || fr.lastLine != ln) {
+				it.lineEvent(fr, ln) // the re-test after a line-less POP_TOP too
 			}
-			v, err := cond(fr)
-			if err != nil {
-				return 0, err
-			}
-			t, err := it.Truth(v)
-			it.DecRef(v)
+			t, err := cond(fr)
 			if err != nil {
 				return 0, err
 			}

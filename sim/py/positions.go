@@ -73,7 +73,7 @@ func (c *compiler) posOf(x syntax.Node) srcPos {
 	case *syntax.DotExpr:
 		return c.attrPos(x, nil)
 	case *syntax.CallExpr:
-		if dot, ok := x.Fn.(*syntax.DotExpr); ok && !hasStarArgs(x.Args) {
+		if dot := c.methodCall(x); dot != nil {
 			return c.attrPos(dot, x)
 		}
 	}
@@ -96,6 +96,12 @@ func (c *compiler) span(x syntax.Node) srcPos {
 		start, end = x.Span()
 	}
 	return srcPos{line: start.Line, endLine: end.Line, col: start.Col - 1, endCol: end.Col - 1}
+}
+
+// fieldPos is the range of an f-string replacement field, '{' to '}'
+// (CPython's FormattedValue node).
+func (c *compiler) fieldPos(p *syntax.FStringPart) *srcPos {
+	return &srcPos{line: p.Pos.Line, endLine: p.End.Line, col: p.Pos.Col - 1, endCol: p.End.Col - 1}
 }
 
 // attrPos is the range of an attribute operation on x, or of a method call

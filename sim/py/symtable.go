@@ -44,6 +44,9 @@ type scope struct {
 	usesSuper bool
 	order     []string // names bound, in first-binding order
 	classCell bool     // a class whose methods need __class__
+	// imported: names bound by an import statement of this scope
+	// (CPython's DEF_IMPORT), kept for the module scope only.
+	imported map[string]bool
 }
 
 func newScope(kind scopeKind, name string, parent *scope) *scope {
@@ -86,6 +89,18 @@ func (st *symtab) bind(name string) {
 		s.order = append(s.order, name)
 	}
 	s.assigned[name] = true
+}
+
+// bindImport binds a name by an import statement; the module scope
+// remembers it (compiler.methodCall).
+func (st *symtab) bindImport(name string) {
+	st.bind(name)
+	if s := st.cur; s.kind == scopeModule {
+		if s.imported == nil {
+			s.imported = map[string]bool{}
+		}
+		s.imported[name] = true
+	}
 }
 
 func (st *symtab) use(name string) {
@@ -154,17 +169,17 @@ func (st *symtab) stmt(s syntax.Stmt) {
 	case *syntax.ImportStmt:
 		for _, a := range s.Names {
 			if a.As != nil {
-				st.bind(a.As.Name)
+				st.bindImport(a.As.Name)
 			} else {
-				st.bind(a.Path[0].Name)
+				st.bindImport(a.Path[0].Name)
 			}
 		}
 	case *syntax.ImportFromStmt:
 		for _, a := range s.Names {
 			if a.As != nil {
-				st.bind(a.As.Name)
+				st.bindImport(a.As.Name)
 			} else {
-				st.bind(a.Path[0].Name)
+				st.bindImport(a.Path[0].Name)
 			}
 		}
 	case *syntax.IfStmt:

@@ -340,6 +340,7 @@ type FString struct {
 // FStringPart is literal text (Expr == nil) or a replacement field.
 type FStringPart struct {
 	Pos        Position // start of the literal text, or of '{'
+	End        Position // a field: just after its closing '}'
 	Lit        string   // decoded literal text ('{{' already '{'); Expr == nil
 	Expr       Expr     // the field's expression (may be a *TupleExpr)
 	Conversion byte     // 'r', 's', 'a' or 0

@@ -18,6 +18,7 @@ type fpiece struct {
 	hasSpec bool
 	spec    []fpiece
 	specPos Position
+	end     Position // field: just after its closing '}'
 }
 
 // maxFStringNesting is CPython 3.11's limit on fields inside format specs.
@@ -220,6 +221,7 @@ func (s *scanner) scanFStringField(raw bool, nesting int, errPos Position) (fpie
 		return expecting()
 	}
 	s.advance() // '}'
+	f.end = s.pos()
 	return f, true
 }
 
@@ -339,7 +341,7 @@ func (p *parser) fstringParts(pieces []fpiece) []*FStringPart {
 			parts = appendLit(parts, &FStringPart{Pos: pc.pos, Lit: pc.lit})
 			continue
 		}
-		part := &FStringPart{Pos: pc.pos, Expr: p.parseFieldExpr(pc), Conversion: pc.conv}
+		part := &FStringPart{Pos: pc.pos, End: pc.end, Expr: p.parseFieldExpr(pc), Conversion: pc.conv}
 		if pc.debug != "" {
 			parts = appendLit(parts, &FStringPart{Pos: pc.exprPos, Lit: normalizeNewlines(pc.debug)})
 			part.Debug = true

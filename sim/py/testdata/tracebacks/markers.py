@@ -436,3 +436,174 @@ q = (
 #|     q = (
 #|         ^
 #| ZeroDivisionError: division by zero
+---
+class B:
+    def __bool__(self):
+        raise ValueError("no")
+b = B()
+x = 1
+if x and b:
+    pass
+#| Traceback (most recent call last):
+#|   File "<script>", line 6, in <module>
+#|     if x and b:
+#|              ^
+#|   File "<script>", line 3, in __bool__
+#|     raise ValueError("no")
+#| ValueError: no
+---
+class B:
+    def __bool__(self):
+        raise ValueError("no")
+def g():
+    return B()
+while g(): pass
+#| Traceback (most recent call last):
+#|   File "<script>", line 6, in <module>
+#|     while g(): pass
+#|           ^^^
+#|   File "<script>", line 3, in __bool__
+#|     raise ValueError("no")
+#| ValueError: no
+---
+class B:
+    def __bool__(self):
+        raise ValueError("no")
+b = B()
+y = 1 if (b) else 2
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     y = 1 if (b) else 2
+#|               ^
+#|   File "<script>", line 3, in __bool__
+#|     raise ValueError("no")
+#| ValueError: no
+---
+class B:
+    def __bool__(self):
+        raise ValueError("no")
+b = B()
+y = [1 for i in range(3) if not b]
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     y = [1 for i in range(3) if not b]
+#|                                     ^
+#|   File "<script>", line 3, in __bool__
+#|     raise ValueError("no")
+#| ValueError: no
+---
+class B:
+    def __bool__(self):
+        raise ValueError("no")
+    def __lt__(self, o):
+        return self
+b = B()
+if 1 and (b <
+      b): pass
+#| Traceback (most recent call last):
+#|   File "<script>", line 7, in <module>
+#|     if 1 and (b <
+#|               ^^^
+#|   File "<script>", line 3, in __bool__
+#|     raise ValueError("no")
+#| ValueError: no
+---
+import math
+x = (math
+  .floor(
+   "a"))
+#| Traceback (most recent call last):
+#|   File "<script>", line 2, in <module>
+#|     x = (math
+#|          ^^^^
+#| TypeError: must be real number, not str
+---
+import math
+def f():
+    return (math
+      .floor("a"))
+f()
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     f()
+#|   File "<script>", line 3, in f
+#|     return (math
+#|             ^^^^
+#| TypeError: must be real number, not str
+---
+import math
+def f():
+    math = 3
+    return (math
+      .floor("a"))
+f()
+#| Traceback (most recent call last):
+#|   File "<script>", line 6, in <module>
+#|     f()
+#|   File "<script>", line 5, in f
+#|     .floor("a"))
+#|      ^^^^^
+#| AttributeError: 'int' object has no attribute 'floor'
+---
+class R:
+    def __repr__(self):
+        raise ValueError("r")
+x = 5
+s = f"ab{x:zz}cd"
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     s = f"ab{x:zz}cd"
+#|             ^^^^^^
+#| ValueError: Unknown format code 'z' for object of type 'int'
+---
+class R:
+    def __repr__(self):
+        raise ValueError("r")
+x = 5
+s = f"ab{R()!r:>3} {x}"
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     s = f"ab{R()!r:>3} {x}"
+#|             ^^^^^^^^^^
+#|   File "<script>", line 3, in __repr__
+#|     raise ValueError("r")
+#| ValueError: r
+---
+x = 5
+s = (f"ab{x}"
+  f"q{x:zz}cd")
+#| Traceback (most recent call last):
+#|   File "<script>", line 3, in <module>
+#|     f"q{x:zz}cd")
+#|        ^^^^^^
+#| ValueError: Unknown format code 'z' for object of type 'int'
+---
+x = 5
+s = f"ab{x:{x}zz}cd"
+#| Traceback (most recent call last):
+#|   File "<script>", line 2, in <module>
+#|     s = f"ab{x:{x}zz}cd"
+#|             ^^^^^^^^^
+#| ValueError: Invalid format specifier '5zz' for object of type 'int'
+---
+x = 5
+s = f"""{x:{
+2}{3}x{
+x
+}}"""
+#| Traceback (most recent call last):
+#|   File "<script>", line 2, in <module>
+#|     s = f"""{x:{
+#|             ^^^^
+#| ValueError: Invalid format specifier '23x5' for object of type 'int'
+---
+def f(*a, **k):
+    pass
+def g(x):
+    return x
+f(k=g(1),
+  *5)
+#| Traceback (most recent call last):
+#|   File "<script>", line 5, in <module>
+#|     f(k=g(1),
+#| TypeError: __main__.f() argument after * must be an iterable, not int
