@@ -213,6 +213,8 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 		return e.generate(k, op, out)
 	case torch.ExecValues:
 		return e.values(out, op.Scalars)
+	case torch.ExecRandPerm:
+		return e.randperm(out)
 	case torch.ExecCopy:
 		if len(ins) != 1 {
 			return fmt.Errorf("gpuexec: copy takes 1 input, got %d", len(ins))

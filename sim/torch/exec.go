@@ -42,17 +42,18 @@ type ExecKind string
 
 // Creation: Out[0] only.
 const (
-	ExecFill     ExecKind = "fill"    // Out = Scalars[0]
-	ExecArange   ExecKind = "arange"  // Out[i] = Scalars[0] + i*Scalars[1] (row-major i)
-	ExecUniform  ExecKind = "uniform" // U[Scalars[0], Scalars[1]); Ints[0] seed, Ints[1] counter
-	ExecNormal   ExecKind = "normal"  // N(Scalars[0], Scalars[1]²); Ints[0] seed, Ints[1] counter
-	ExecRandInt  ExecKind = "randint" // integers in [Scalars[0], Scalars[1]); Ints[0] seed, Ints[1] counter
-	ExecCopy     ExecKind = "copy"    // Out = In[0] broadcast to Out's shape, converted, across devices
-	ExecValues   ExecKind = "values"  // Out = Scalars in row-major order (torch.tensor(data))
-	ExecMatmul   ExecKind = "matmul"  // Out[b] = In[0][b] · In[1][b]; batch dims broadcast (stride 0)
-	ExecSum      ExecKind = "sum"     // Out = sum of In[0] over dims Ints (Out has In's rank, 1 there)
-	ExecMean     ExecKind = "mean"    // as sum, divided by the reduced count
-	ExecSoftmax  ExecKind = "softmax" // over dim Ints[0]
+	ExecFill     ExecKind = "fill"     // Out = Scalars[0]
+	ExecArange   ExecKind = "arange"   // Out[i] = Scalars[0] + i*Scalars[1] (row-major i)
+	ExecUniform  ExecKind = "uniform"  // U[Scalars[0], Scalars[1]); Ints[0] seed, Ints[1] counter
+	ExecNormal   ExecKind = "normal"   // N(Scalars[0], Scalars[1]²); Ints[0] seed, Ints[1] counter
+	ExecRandInt  ExecKind = "randint"  // integers in [Scalars[0], Scalars[1]); Ints[0] seed, Ints[1] counter
+	ExecRandPerm ExecKind = "randperm" // a permutation of 0..numel-1 from the generator
+	ExecCopy     ExecKind = "copy"     // Out = In[0] broadcast to Out's shape, converted, across devices
+	ExecValues   ExecKind = "values"   // Out = Scalars in row-major order (torch.tensor(data))
+	ExecMatmul   ExecKind = "matmul"   // Out[b] = In[0][b] · In[1][b]; batch dims broadcast (stride 0)
+	ExecSum      ExecKind = "sum"      // Out = sum of In[0] over dims Ints (Out has In's rank, 1 there)
+	ExecMean     ExecKind = "mean"     // as sum, divided by the reduced count
+	ExecSoftmax  ExecKind = "softmax"  // over dim Ints[0]
 	ExecLogSoftm ExecKind = "log_softmax"
 	// ExecSoftmaxBack is grad_input from In[0] = grad, In[1] = softmax output.
 	ExecSoftmaxBack ExecKind = "softmax_backward"

@@ -157,7 +157,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.make("randperm", []int64{n}, o, torch.Int64)
+		return h.makeInit("randperm", []int64{n}, o, torch.Int64, torch.ExecRandPerm)
 	})
 	def("arange", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		start, end, step := 0.0, 0.0, 1.0
