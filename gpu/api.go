@@ -40,7 +40,9 @@ type Device interface {
 	// Stats returns the call counts and times so far.
 	Stats() CallStats
 	// DriverUsed is total − free from cuMemGetInfo: everything the driver
-	// holds on the GPU, this process's context and other processes included.
+	// holds on the GPU, this process's context and other processes included,
+	// less the code of the kernel modules loaded after Open (on their first
+	// launch), so that it reads as if they had loaded at Open.
 	DriverUsed() (int64, error)
 	// Baseline is DriverUsed measured when Open finished (context, modules,
 	// scratch buffer): what DriverUsed must come back to after a job.
@@ -189,6 +191,9 @@ type CallStats struct {
 	LaunchNanos int64 // host time in them (launch overhead, not kernel time)
 	Copies      int64 // host↔device copies
 	CopyNanos   int64 // time in them
+
+	ModuleLoads int64 // kernel modules loaded on their first kernel's launch
+	ModuleNanos int64 // time in those loads (PTX JIT, warm-up), not in LaunchNanos
 }
 
 // DeviceNanos is the time spent in allocation and free calls, the

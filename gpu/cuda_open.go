@@ -13,7 +13,7 @@ import (
 )
 
 // Open creates a CUDA context on GPU opts.Ordinal on a new worker thread,
-// loads the kernels, and measures the baseline that ReleaseAll checks
+// loads the core kernels (the value modules load on their first launch), and measures the baseline that ReleaseAll checks
 // against. Close it when done: the context holds hundreds of MiB.
 func Open(opts Options) (Device, error) {
 	if opts.Ordinal < 0 || opts.MemoryLimit < 0 {
@@ -91,7 +91,11 @@ func openWorker(opts Options) (w *worker, err error) {
 			return w, fmt.Errorf("gpu: create event: %w", err)
 		}
 	}
-	if err = w.warmUp(); err != nil {
+	names := make([]string, 0, len(w.funcs))
+	for name := range w.funcs {
+		names = append(names, name)
+	}
+	if err = w.warmUp(names); err != nil {
 		return w, err
 	}
 	if err = w.events[0].Record(cu.NoStream); err != nil {

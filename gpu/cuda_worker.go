@@ -10,6 +10,7 @@ import (
 
 	"gorgonia.org/cu"
 
+	"github.com/gpumem/playground/gpu/kernels"
 	"github.com/gpumem/playground/sim/alloc"
 )
 
@@ -22,13 +23,16 @@ type worker struct {
 	ctx     cu.CUContext
 	modules []cu.Module
 	funcs   map[string]kernelFunc
-	// moduleErrs holds, per entry, why its module did not load (only
-	// modules outside coreModules may fail).
+	// moduleErrs holds, per entry, why its module did not load.
 	moduleErrs map[string]error
-	scratch    uint64 // kernels.SumMaxPartials f32 partial sums
-	events     [2]cu.Event
-	lastLap    int // index of the event recorded by the previous Lap
-	baseline   int64
+	// pending maps the entries of the modules not loaded yet to
+	// their module (loadModule loads it on the entry's first launch).
+	pending  map[string]*kernels.Module
+	lazyCode int64  // bytes the driver's figure grew by when loadModule loaded pending modules
+	scratch  uint64 // kernels.SumMaxPartials f32 partial sums
+	events   [2]cu.Event
+	lastLap  int // index of the event recorded by the previous Lap
+	baseline int64
 
 	allocs   map[uint64]int64   // cuMemAlloc'd ranges: address → size
 	reserved map[uint64]int64   // reservations: address → size
@@ -280,13 +284,15 @@ func (w *worker) Lap() (time.Duration, error) {
 // Stats returns the counters.
 func (w *worker) Stats() CallStats { return w.stats }
 
-// DriverUsed is total − free from cuMemGetInfo.
+// DriverUsed is total − free from cuMemGetInfo, less the code of the
+// modules loaded after Open (lazyCode: loadModule), which eager loading
+// would have put in the baseline.
 func (w *worker) DriverUsed() (int64, error) {
 	free, total, err := cu.MemInfo()
 	if err != nil {
 		return 0, fmt.Errorf("gpu: cuMemGetInfo: %w", err)
 	}
-	return total - free, nil
+	return total - free - w.lazyCode, nil
 }
 
 // Baseline is DriverUsed at Open.

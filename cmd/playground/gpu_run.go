@@ -66,8 +66,8 @@ func gpuRun(backend string, cmp bool, path string, src []byte, stdout, stderr io
 	c := run.Calls
 	fmt.Fprintf(stdout, "\ndevice calls: %d cuMemAlloc/map (%s), %d cuMemFree/unmap (%s), %d refused (out of memory)\n",
 		c.Allocs, ms(c.AllocNanos), c.Frees, ms(c.FreeNanos), c.OOMs)
-	fmt.Fprintf(stdout, "kernels: %d launches (%s of host time in cuLaunchKernel), %d host-device copies (%s)\n",
-		c.Launches, ms(c.LaunchNanos), c.Copies, ms(c.CopyNanos))
+	fmt.Fprintf(stdout, "kernels: %d launches (%s of host time in cuLaunchKernel), %d host-device copies (%s), %d modules loaded (%s)\n",
+		c.Launches, ms(c.LaunchNanos), c.Copies, ms(c.CopyNanos), c.ModuleLoads, ms(c.ModuleNanos))
 	fmt.Fprintf(stdout, "held at the end and returned: %d ranges, %d B; driver used %d B before, %d B after\n",
 		run.HeldRanges, run.HeldBytes, run.UsedBefore, run.UsedAfter)
 	return status(run.Result, err, stderr)

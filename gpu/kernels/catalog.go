@@ -79,5 +79,7 @@ func (m moduleSpec) entries() []Entry {
 
 // moduleSpecs lists every generated module.
 func moduleSpecs() []moduleSpec {
-	return []moduleSpec{elementwiseModule(), reduceModule(), matmulModule(), mapModule(), randomModule(), rowsModule(), nnModule(), pickModule()}
+	specs := []moduleSpec{elementwiseModule(), reduceModule(), matmulModule()}
+	specs = append(specs, mapModules()...)
+	return append(specs, randomModule(), rowsModule(), nnModule(), pickModule())
 }

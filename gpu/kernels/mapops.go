@@ -430,10 +430,11 @@ func (k mapKernel) index32(name string, nptrs int) string {
 // CopyDTypes are the types the strided copy converts between.
 var CopyDTypes = []DType{F32, F16, BF16, I64, B8}
 
-// mapModule generates every map operator for every float type, the copy
-// for every pair of CopyDTypes, and fill for int64.
-func mapModule() moduleSpec {
-	var ks []kernelSpec
+// mapKernels lists every map operator for every float type, the copy for
+// every pair of CopyDTypes, and fill for int64 and bool (mapModules splits
+// them into modules).
+func mapKernels() []mapKernel {
+	var ks []mapKernel
 	for _, op := range MapOps {
 		if op.Op == "copy" {
 			for _, from := range CopyDTypes {
@@ -451,11 +452,11 @@ func mapModule() moduleSpec {
 		}
 	}
 	// The 64-bit variants of MapHas64's ops, after the 32-bit ones.
-	for _, spec := range ks[:len(ks):len(ks)] {
-		if k := spec.(mapKernel); MapHas64(k.op.Op) {
+	for _, k := range ks[:len(ks):len(ks)] {
+		if MapHas64(k.op.Op) {
 			k.wide = true
 			ks = append(ks, k)
 		}
 	}
-	return moduleSpec{name: "map", kernels: ks}
+	return ks
 }

@@ -91,6 +91,7 @@ func Run(ctx context.Context, dev gpu.Device, req sim.Request, sink func(trace.E
 		OOMs: s.OOMs - base.OOMs, Reserves: s.Reserves - base.Reserves, Releases: s.Releases - base.Releases,
 		Launches: s.Launches - base.Launches, LaunchNanos: s.LaunchNanos - base.LaunchNanos,
 		Copies: s.Copies - base.Copies, CopyNanos: s.CopyNanos - base.CopyNanos,
+		ModuleLoads: s.ModuleLoads - base.ModuleLoads, ModuleNanos: s.ModuleNanos - base.ModuleNanos,
 	}
 	if err := errors.Join(err, relErr); err != nil {
 		return run, err

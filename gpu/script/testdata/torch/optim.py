@@ -37,6 +37,8 @@ train("sgd-momentum", lambda ps: torch.optim.SGD(ps, lr=0.2, momentum=0.9, weigh
 train("sgd-nesterov-loop", lambda ps: torch.optim.SGD(ps, lr=0.2, momentum=0.9, nesterov=True, foreach=False))
 train("sgd-dampening", lambda ps: torch.optim.SGD(ps, lr=0.2, momentum=0.5, dampening=0.3, maximize=False))
 train("adam", lambda ps: torch.optim.Adam(ps, lr=0.05))
-# The for-loop Adam path needs Tensor.conj (missing in the binding: see requests.md).
 train("adam-amsgrad", lambda ps: torch.optim.Adam(ps, lr=0.05, amsgrad=True))
 train("adamw", lambda ps: torch.optim.AdamW(ps, lr=0.05, weight_decay=0.1))
+# The for-loop paths (foreach=False): grad.conj() is grad itself for real tensors.
+train("adam-loop", lambda ps: torch.optim.Adam(ps, lr=0.05, foreach=False))
+train("adamw-loop-amsgrad", lambda ps: torch.optim.AdamW(ps, lr=0.05, weight_decay=0.1, amsgrad=True, foreach=False))

@@ -1,0 +1,80 @@
+package kernels
+
+// The map kernels are split into modules by op family so that a run loads
+// (and the driver JIT-compiles) only the families its ops use: package gpu
+// loads a value module on the first launch of one of its kernels. One
+// module of all 287 map kernels took 2.3 s of cuModuleLoadData on an H200
+// with an empty compute cache; a script that only fills, copies and adds
+// now loads map_copy and map_arith (18 kernels) only.
+
+// Map module names, one per family.
+const (
+	mapCopyModule    = "map_copy"    // same-type copies and fills (every run needs them)
+	mapCastModule    = "map_cast"    // copies between types
+	mapArithModule   = "map_arith"   // add, sub, mul, div, neg, affine (every training step)
+	mapMathModule    = "map_math"    // elementary functions: exp, log, sqrt, pow, abs, ...
+	mapActModule     = "map_act"     // activations and their backwards
+	mapCompareModule = "map_compare" // comparisons, logical ops, where, masked selections
+	mapOptimModule   = "map_optim"   // maximum/minimum, clamp, lerp, addcmul/addcdiv
+	mapLossModule    = "map_loss"    // losses, dropout, sgn
+)
+
+// mapActOps are the activations (map_act).
+var mapActOps = map[MapOp]bool{
+	"relu": true, "relu_backward": true, "gelu": true, "gelu_tanh": true, "gelu_backward": true,
+	"sigmoid": true, "sigmoid_backward": true, "tanh": true, "tanh_backward": true,
+	"silu": true, "silu_backward": true,
+}
+
+// mapArithOps are the four operations and their relatives (map_arith).
+var mapArithOps = map[MapOp]bool{"add": true, "sub": true, "mul": true, "div": true, "neg": true, "affine": true}
+
+// mapOptimOps are the optimizers' and clamp's ops (map_optim).
+var mapOptimOps = map[MapOp]bool{
+	"maximum": true, "minimum": true, "clamp": true, "clamp_backward": true,
+	"lerp": true, "lerp_tensor": true, "addcmul": true, "addcdiv": true,
+}
+
+// mapModuleOf names the module of kernel k.
+func mapModuleOf(k mapKernel) string {
+	op := k.op
+	switch {
+	case op.Op == "fill" || op.Op == "copy" && k.in == k.out:
+		return mapCopyModule
+	case op.Op == "copy":
+		return mapCastModule
+	case mapActOps[op.Op]:
+		return mapActModule
+	case mapOptimOps[op.Op]:
+		return mapOptimModule
+	case op.Out == B8 || op.Fixed != nil:
+		return mapCompareModule
+	}
+	for _, l := range lossMapOps {
+		if l.Op == op.Op {
+			return mapLossModule
+		}
+	}
+	if mapArithOps[op.Op] {
+		return mapArithModule
+	}
+	return mapMathModule
+}
+
+// mapModules splits the map kernels into their family modules, in the
+// order of the first kernel of each.
+func mapModules() []moduleSpec {
+	var out []moduleSpec
+	at := map[string]int{}
+	for _, k := range mapKernels() {
+		name := mapModuleOf(k)
+		i, ok := at[name]
+		if !ok {
+			i = len(out)
+			at[name] = i
+			out = append(out, moduleSpec{name: name})
+		}
+		out[i].kernels = append(out[i].kernels, k)
+	}
+	return out
+}
