@@ -31,11 +31,18 @@ generate: node_modules/.package-lock.json
 	cp $(GOROOT)/lib/wasm/wasm_exec.js static/wasm_exec.js
 
 # wasm rebuilds the module (Go's cache makes that quick), joins its data
-# segments (wasmpack: same memory image, ~140 KB less gzip) and recompresses
+# segments and removes the pc tables' file/line/inlining tables (wasmpack: same
+# program, ~420 KB less gzip; `-keep-lines` keeps them) and recompresses
 # it only when it changed.
+# WASM_GCFLAGS turns inlining off in packages that are cold in a run
+# (formatting, the parser, the trace/pickle/profile writers, the bridge):
+# −49 KB gzip, the GPT step unchanged under node (pybind −27 KB / torch
+# −40 KB more cost 12–17%, so they keep it). BenchmarkWasmSize
+# (web/internal/compress) builds with the same flags and checks this line.
+WASM_GCFLAGS := -gcflags=fmt=-l -gcflags=time=-l -gcflags=reflect=-l -gcflags=math/big=-l -gcflags=strconv=-l -gcflags=internal/strconv=-l -gcflags=internal/fmtsort=-l -gcflags=github.com/gpumem/playground/sim/py/syntax=-l -gcflags=github.com/gpumem/playground/sim/py/pyfmt=-l -gcflags=github.com/gpumem/playground/sim/trace=-l -gcflags=github.com/gpumem/playground/sim/pickle=-l -gcflags=github.com/gpumem/playground/sim/profile=-l -gcflags=github.com/gpumem/playground/wasm/bridge=-l -gcflags=github.com/gpumem/playground/sim/fidelity=-l
 wasm:
 	@mkdir -p .cache
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o .cache/playground.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags="-s -w" -o .cache/playground.wasm ./wasm
 	$(GO) run ./web/internal/wasmpack .cache/playground.wasm
 	@if ! cmp -s .cache/playground.wasm $(WASM) || [ ! -f $(WASM).gz ] || [ ! -f $(WASM).br ]; then \
 		cp .cache/playground.wasm $(WASM) && $(GO) run ./web/internal/compress $(WASM); fi

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/gpumem/playground/web/internal/wasmsize"
 )
 
 func TestEncodeRoundTrip(t *testing.T) {
@@ -52,6 +54,32 @@ func TestEncodeRoundTrip(t *testing.T) {
 // build the module (it takes tens of seconds), `make bench-web` does.
 const maxWasmGzip = 1_500_000
 
+// wasmGCFlags are the Makefile's WASM_GCFLAGS (TestMakefileWasmFlags).
+var wasmGCFlags = func() []string {
+	var out []string
+	for _, p := range []string{"fmt", "time", "reflect", "math/big", "strconv", "internal/strconv", "internal/fmtsort",
+		"github.com/gpumem/playground/sim/py/syntax", "github.com/gpumem/playground/sim/py/pyfmt",
+		"github.com/gpumem/playground/sim/trace", "github.com/gpumem/playground/sim/pickle",
+		"github.com/gpumem/playground/sim/profile", "github.com/gpumem/playground/wasm/bridge",
+		"github.com/gpumem/playground/sim/fidelity"} {
+		out = append(out, "-gcflags="+p+"=-l")
+	}
+	return out
+}()
+
+// TestMakefileWasmFlags keeps BenchmarkWasmSize building what `make wasm`
+// builds.
+func TestMakefileWasmFlags(t *testing.T) {
+	mk, err := os.ReadFile("../../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\nWASM_GCFLAGS := " + strings.Join(wasmGCFlags, " ") + "\n"
+	if !strings.Contains(string(mk), want) {
+		t.Errorf("the Makefile has no line %q", strings.TrimSpace(want))
+	}
+}
+
 // buildWasm compiles ./wasm for GOOS=js into a temporary folder with the
 // flags of the Makefile's wasm target and packs it as the Makefile does
 // (web/internal/wasmpack); names keeps the symbol names (no -s) for the size
@@ -67,7 +95,8 @@ func buildWasm(tb testing.TB, names bool) []byte {
 		ldflags = "-ldflags=-w"
 	}
 	out := filepath.Join(tb.TempDir(), "playground.wasm")
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-trimpath", ldflags, "-o", out, "./wasm")
+	args := append(append([]string{"build", "-trimpath"}, wasmGCFlags...), ldflags, "-o", out, "./wasm")
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
@@ -86,7 +115,8 @@ func buildWasm(tb testing.TB, names bool) []byte {
 }
 
 // BenchmarkWasmSize builds the module, reports its sizes (raw, gzip, brotli)
-// as metrics and what each Go package's code costs, times the precompression,
+// as metrics, logs its size map (web/internal/wasmsize: the largest functions,
+// each Go package's code, the data regions), times the precompression,
 // and fails when the gzip size is over the budget.
 func BenchmarkWasmSize(b *testing.B) {
 	data := buildWasm(b, false)
@@ -103,18 +133,15 @@ func BenchmarkWasmSize(b *testing.B) {
 	b.ReportMetric(float64(len(gz)), "gzip-B")
 	b.ReportMetric(float64(len(br)), "brotli-B")
 
-	parts, err := moduleParts(buildWasm(b, true))
+	named := buildWasm(b, true)
+	m, err := wasmsize.Parse(named)
 	if err != nil {
 		b.Fatalf("size breakdown: %v", err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "playground.wasm: raw %d B, gzip %d B, brotli %d B; parts (each gzipped alone):\n", len(data), len(gz), len(br))
-	for i, p := range parts {
-		if i == 30 {
-			fmt.Fprintf(&sb, "  … %d smaller parts\n", len(parts)-i)
-			break
-		}
-		fmt.Fprintf(&sb, "  %9d B raw %8d B gzip  %s\n", p.Raw, p.Gzip, p.Name)
+	fmt.Fprintf(&sb, "playground.wasm: raw %d B, gzip %d B, brotli %d B; with names (-s left out): ", len(data), len(gz), len(br))
+	if err := m.WriteMap(&sb, named, 30, nil); err != nil {
+		b.Fatalf("size breakdown: %v", err)
 	}
 	b.Log(sb.String())
 	if len(gz) > maxWasmGzip {
