@@ -5,27 +5,8 @@ package torch
 // (IndexBackward0), besides their outputs. Sources: TensorAdvancedIndexing.cpp
 // (make_info, _index_put_impl_, canDispatchToMaskedFill), IndexingUtils.h
 // (expandTensors), cuda/Nonzero.cu (nonzero_cuda_out_impl), cuda/Indexing.cu
-// (makeLinearIndex, index_put_with_sort_kernel) and ATen's cub wrappers.
-
-// cubSingleTileSortItems is the most items cub::DeviceRadixSort sorts in its
-// single-tile path for 8-byte keys and values (SingleTilePolicy: 256
-// threads, 19 nominal 4-byte items per thread scaled to 9 for 8-byte ones);
-// that path asks for 1 byte of temp storage.
-const cubSingleTileSortItems = 256 * 9
-
-// cubSortPairsTemp is the temp storage ATen's radix_sort_pairs asks the
-// caching allocator for, for n int64 keys with int64 values and no
-// preallocated alternate buffers: 1 byte on the single-tile path, else cub's
-// alternate key and value buffers (256-byte aligned, plus the alignment
-// slack of AliasTemporaries). The multi-tile path's digit histograms are
-// not modelled (not measured).
-func cubSortPairsTemp(n int64) int64 {
-	if n <= cubSingleTileSortItems {
-		return 1
-	}
-	align := func(b int64) int64 { return (b + 255) / 256 * 256 }
-	return 2*align(n*8) + 255
-}
+// (makeLinearIndex, index_put_with_sort_kernel) and ATen's cub wrappers
+// (cub_scratch.go).
 
 // isMask reports whether idx is a boolean (or byte) mask index.
 func isMask(idx *Tensor) bool { return idx.dtype == Bool || idx.dtype == Uint8 }
@@ -179,10 +160,13 @@ func (rt *Runtime) indexPutSortScratch(self *Tensor, d int, idx, value *Tensor) 
 		}
 	}
 	s.free(held)
+	contig := -1
 	if !value.IsContiguous() {
-		if _, err := s.alloc(value.Numel()*value.dtype.Size(), "contiguous values", "the expanded gradient made contiguous for the sorted accumulate"); err != nil {
+		h, err := s.alloc(value.Numel()*value.dtype.Size(), "contiguous values", "the expanded gradient made contiguous for the sorted accumulate")
+		if err != nil {
 			return err
 		}
+		contig = h
 	}
 	slice := int64(1)
 	for _, sz := range self.shape[min(d+dims, len(self.shape)):] {
@@ -201,7 +185,10 @@ func (rt *Runtime) indexPutSortScratch(self *Tensor, d int, idx, value *Tensor) 
 		if err != nil {
 			return err
 		}
-		tmp, err := s.alloc(cubSortPairsTemp(n), "cub sort temp storage", "cub::DeviceRadixSort::SortPairs temp storage")
+		// The keys are linear indices into the contiguous gradient, so
+		// get_num_bits((numel-1)/sliceSize) bits of them are sorted.
+		bits := cubKeyBits((self.Numel() - 1) / slice)
+		tmp, err := s.alloc(cubSortPairsTemp(n, 8, 8, bits), "cub sort temp storage", "cub::DeviceRadixSort::SortPairs temp storage (onesweep histograms, lookback, alternate keys and values)")
 		if err != nil {
 			return err
 		}
@@ -210,7 +197,10 @@ func (rt *Runtime) indexPutSortScratch(self *Tensor, d int, idx, value *Tensor) 
 		s.free(orig)
 		s.free(sorted)
 	}
-	s.free(linear) // the structured binding goes before expandedValue
+	// Locals go in reverse declaration order: expandedValue, then
+	// linearIndex (measured, q10_sort_scratch).
+	s.free(contig)
+	s.free(linear)
 	return nil
 }
 

@@ -99,14 +99,19 @@ func TestIndexBackwardScratch(t *testing.T) {
 	}
 }
 
-// TestCubSortPairsTemp checks the single-tile bound of cub's sort temp.
+// TestCubSortPairsTemp checks the single-tile bound of cub's sort temp and
+// the onesweep layout past it (12-bit keys: two passes, alternate buffers;
+// 8-bit keys: one pass, none).
 func TestCubSortPairsTemp(t *testing.T) {
-	tests := []struct{ n, want int64 }{
-		{4, 1}, {cubSingleTileSortItems, 1}, {cubSingleTileSortItems + 1, 2*((cubSingleTileSortItems+1)*8+255)/256*256 + 255},
+	tests := []struct{ n, bits, want int64 }{
+		{4, 12, 1},
+		{cubSingleTileSortItems, 12, 1},
+		{cubSingleTileSortItems + 1, 12, 2*2048 + 1024 + 2*cubAlign((cubSingleTileSortItems+1)*8) + 256 + 255},
+		{cubSingleTileSortItems + 1, 8, 2048 + 1024 + 256 + 255},
 	}
 	for _, tc := range tests {
-		if got := cubSortPairsTemp(tc.n); got != tc.want {
-			t.Errorf("cubSortPairsTemp(%d) = %d, want %d", tc.n, got, tc.want)
+		if got := cubSortPairsTemp(tc.n, 8, 8, tc.bits); got != tc.want {
+			t.Errorf("cubSortPairsTemp(%d, %d bits) = %d, want %d", tc.n, tc.bits, got, tc.want)
 		}
 	}
 }

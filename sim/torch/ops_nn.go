@@ -585,12 +585,11 @@ func (rt *Runtime) Embedding(idx, w *Tensor, paddingIdx int64) (*Tensor, error) 
 	return out, nil
 }
 
-// embeddingBackward is embedding_dense_backward_cuda: grad.contiguous()
-// (a copy of a strided gradient, e.g. one expanded by sum()), then for at
-// most 3072 indices the zeroed weight-sized gradient. Larger index counts
-// sort the indices first (sorted_indices and orig_indices, like indices);
-// the segment buffers of embedding_backward_cuda_kernel and cub's sort
-// scratch are not modelled.
+// embeddingBackward is embedding_dense_backward_cuda: indices.contiguous()
+// and grad.contiguous() (a copy of a strided gradient, e.g. one expanded by
+// sum()), then for at most 3072 indices the zeroed weight-sized gradient;
+// on a GPU, larger index counts sort the indices and go through
+// embedding_backward_cuda_kernel's segment buffers (embeddingSortedBackward).
 func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType, skip int64) ([]*Tensor, error) {
 	idx, err := n.unpack(0)
 	if err != nil {
@@ -603,23 +602,22 @@ func (rt *Runtime) embeddingBackward(n *Node, g *Tensor, ws []int64, dt DType, s
 			tmps[i].Release()
 		}
 	}()
-	if !g.IsContiguous() {
-		c, err := rt.empty("embedding_dense_backward", g.shape, nil, g.dtype, g.device)
+	for _, t := range []*Tensor{idx, g} {
+		if t.IsContiguous() {
+			continue
+		}
+		c, err := rt.empty("embedding_dense_backward", t.shape, nil, t.dtype, t.device)
 		if err != nil {
 			return nil, err
 		}
 		tmps = append(tmps, c)
 	}
-	if idx.Numel() > 3072 {
-		for i := 0; i < 2; i++ {
-			t, err := rt.empty("embedding_dense_backward", idx.shape, nil, idx.dtype, idx.device)
-			if err != nil {
-				return nil, err
-			}
-			tmps = append(tmps, t)
-		}
+	var r *Tensor
+	if idx.Numel() > embeddingSortThreshold && g.device.IsCUDA() {
+		r, err = rt.embeddingSortedBackward(idx, ws, dt, g)
+	} else {
+		r, err = rt.empty("embedding_dense_backward", ws, nil, dt, g.device)
 	}
-	r, err := rt.empty("embedding_dense_backward", ws, nil, dt, g.device)
 	if err == nil && rt.exec != nil {
 		rt.compute(ExecIndexBack, []*Tensor{r}, []*Tensor{g, idx}, nil, []int64{0, skip})
 	}
