@@ -72,6 +72,10 @@ func kernelType(dt torch.DType) (kernels.DType, bool) {
 		return kernels.I64, true
 	case torch.Bool:
 		return kernels.B8, true
+	case torch.Float64:
+		return kernels.F64, true
+	case torch.Int32:
+		return kernels.I32, true
 	}
 	return "", false
 }
@@ -178,6 +182,9 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 			return err
 		}
 	}
+	if !wideKernels(op.Kind, out, ins) {
+		return errUnsupported("%s over float64/int32", op.Kind)
+	}
 	if op.Kind != torch.ExecCopy {
 		// 0-dim CPU tensors (wrapped Python numbers, the optimizers' step)
 		// join CUDA ops as PyTorch's CPU scalars do: copied to the device.
@@ -238,6 +245,9 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	case torch.ExecAdd, torch.ExecSub:
 		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc(0, 1), 0)
 	}
+	if done, err := e.amp(k, op, out, ins); done {
+		return err
+	}
 	if done, err := e.pointwise(k, op, out, ins); done {
 		return err
 	}
@@ -285,6 +295,9 @@ func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error 
 	seed, counter := e.seed, e.counter
 	switch op.Kind {
 	case torch.ExecArange:
+		if out.kt == kernels.F64 || out.kt == kernels.I32 {
+			return e.arangeHost(out, n, s(0), s(1))
+		}
 		if out.kt == kernels.I64 && (s(0) != math.Trunc(s(0)) || s(1) != math.Trunc(s(1))) {
 			return errUnsupported("fractional arange into int64")
 		}

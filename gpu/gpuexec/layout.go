@@ -70,6 +70,10 @@ func decode(t kernels.DType, b []byte) float64 {
 		return float64(int64(binary.LittleEndian.Uint64(b)))
 	case kernels.B8:
 		return float64(b[0])
+	case kernels.F64:
+		return math.Float64frombits(binary.LittleEndian.Uint64(b))
+	case kernels.I32:
+		return float64(int32(binary.LittleEndian.Uint32(b)))
 	}
 	return math.NaN()
 }
@@ -214,6 +218,10 @@ func encode(t kernels.DType, b []byte, v float64) {
 		binary.LittleEndian.PutUint16(b, kernels.BF16Bits(float32(v)))
 	case kernels.I64:
 		binary.LittleEndian.PutUint64(b, uint64(int64(v)))
+	case kernels.F64:
+		binary.LittleEndian.PutUint64(b, math.Float64bits(v))
+	case kernels.I32:
+		binary.LittleEndian.PutUint32(b, uint32(int32(v)))
 	case kernels.B8:
 		b[0] = 0
 		if v != 0 {

@@ -24,6 +24,13 @@ const (
 	// PyTorch's conversion to bool. Comparisons write it, where and
 	// masked_fill read it (mapops_pointwise.go); it is not in DTypes.
 	B8 DType = "b8"
+	// F64 is torch.float64 and I32 torch.int32 (GradScaler's inverse scale
+	// is computed in float64, its growth tracker is int32). Like I64 they
+	// are not in DTypes: the copies, fill and the arithmetic ops (ArithTypes)
+	// take them. The kernels load them into f32, compute in f32 and store
+	// them back (float64 keeps f32 precision; int32 is exact to 2^24).
+	F64 DType = "f64"
+	I32 DType = "i32"
 )
 
 // DTypes lists every element type, in the order kernels are generated.
@@ -32,9 +39,9 @@ var DTypes = []DType{F32, F16, BF16}
 // Size returns the bytes of one element.
 func (t DType) Size() int64 {
 	switch t {
-	case F32:
+	case F32, I32:
 		return 4
-	case I64:
+	case I64, F64:
 		return 8
 	case B8:
 		return 1
@@ -45,9 +52,9 @@ func (t DType) Size() int64 {
 // shift is log2 of the element size: index << shift is the byte offset.
 func (t DType) shift() int {
 	switch t {
-	case F32:
+	case F32, I32:
 		return 2
-	case I64:
+	case I64, F64:
 		return 3
 	case B8:
 		return 0
@@ -84,6 +91,19 @@ func (t DType) loadF32(dst, addr, pred string) string {
 		}
 		fmt.Fprintf(&b, "\t%sld.global.s64 \t%%q9, [%s];\n", guard, addr)
 		fmt.Fprintf(&b, "\tcvt.rn.f32.s64 \t%s, %%q9;\n", dst)
+	case F64:
+		if pred != "" {
+			b.WriteString("\tmov.b64 \t%q9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.b64 \t%%q9, [%s];\n", guard, addr)
+		b.WriteString("\tmov.b64 \t%fd9, %q9;\n")
+		fmt.Fprintf(&b, "\tcvt.rn.f32.f64 \t%s, %%fd9;\n", dst)
+	case I32:
+		if pred != "" {
+			b.WriteString("\tmov.b32 \t%r9, 0;\n")
+		}
+		fmt.Fprintf(&b, "\t%sld.global.s32 \t%%r9, [%s];\n", guard, addr)
+		fmt.Fprintf(&b, "\tcvt.rn.f32.s32 \t%s, %%r9;\n", dst)
 	case B8:
 		if pred != "" {
 			b.WriteString("\tmov.b32 \t%r9, 0;\n")
@@ -115,6 +135,12 @@ func (t DType) storeF32(addr, src string) string {
 		// Truncation toward zero, as a C cast and PyTorch's float→int copy.
 		fmt.Fprintf(&b, "\tcvt.rzi.s64.f32 \t%%q9, %s;\n", src)
 		fmt.Fprintf(&b, "\tst.global.s64 \t[%s], %%q9;\n", addr)
+	case F64:
+		fmt.Fprintf(&b, "\tcvt.f64.f32 \t%%fd9, %s;\n", src)
+		fmt.Fprintf(&b, "\tst.global.f64 \t[%s], %%fd9;\n", addr)
+	case I32:
+		fmt.Fprintf(&b, "\tcvt.rzi.s32.f32 \t%%r9, %s;\n", src)
+		fmt.Fprintf(&b, "\tst.global.s32 \t[%s], %%r9;\n", addr)
 	case B8:
 		// setp.neu is true for NaN: bool(nan) is True.
 		fmt.Fprintf(&b, "\tsetp.neu.f32 \t%%p9, %s, 0f00000000;\n", src)
@@ -144,3 +170,7 @@ const scratchRegs = "\t.reg .b16 \t%h<10>;\n\t.reg .b32 \t%r<10>;\n\t.reg .pred 
 
 // scratchRegs64 declares %q9, the scratch register of I64 loads and stores.
 const scratchRegs64 = "\t.reg .b64 \t%q<10>;\n"
+
+// scratchRegsF64 declares %fd9, the scratch register of F64 loads and
+// stores (the map kernels, the only ones that take F64).
+const scratchRegsF64 = "\t.reg .f64 \t%fd<10>;\n"

@@ -17,7 +17,14 @@ const (
 	mapCompareModule = "map_compare" // comparisons, logical ops, where, masked selections
 	mapOptimModule   = "map_optim"   // maximum/minimum, clamp, lerp, addcmul/addcdiv
 	mapLossModule    = "map_loss"    // losses, dropout, sgn
+	// mapWideModule has the arithmetic over float64, int32 and int64 and the
+	// casts from or to float64 and int32: kept out of map_arith and map_cast
+	// so that a float run does not load them.
+	mapWideModule = "map_wide"
 )
+
+// wide reports a type that only mapWideModule computes in.
+func wide(t DType) bool { return t == F64 || t == I32 }
 
 // mapActOps are the activations (map_act).
 var mapActOps = map[MapOp]bool{
@@ -41,6 +48,8 @@ func mapModuleOf(k mapKernel) string {
 	switch {
 	case op.Op == "fill" || op.Op == "copy" && k.in == k.out:
 		return mapCopyModule
+	case wide(k.in) || wide(k.out) || k.in == I64 && (mapArithOps[op.Op] || float64Ops[op.Op]):
+		return mapWideModule
 	case op.Op == "copy":
 		return mapCastModule
 	case mapActOps[op.Op]:

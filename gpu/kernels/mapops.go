@@ -91,7 +91,31 @@ func cat(parts ...[]string) []string {
 
 // MapOps lists every strided map operator: the core ones and those of
 // mapops_pointwise.go and mapops_loss.go.
-var MapOps = append(append(coreMapOps, pointwiseMapOps...), lossMapOps...)
+var MapOps = widenTypes(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...))
+
+// ArithTypes are the input types of the four operations, neg and affine:
+// the float types, float64 and the integers (int32 for GradScaler's growth
+// tracker, int64 for index arithmetic), all computed in f32.
+var ArithTypes = []DType{F32, F16, BF16, F64, I32, I64}
+
+// float64Ops are the ops generated for float64 besides ArithTypes' ops
+// (reciprocal for GradScaler's inverse scale).
+var float64Ops = map[MapOp]bool{"div": true, "reciprocal": true, "abs": true, "sqrt": true}
+
+// widenTypes gives the arithmetic ops their ArithTypes and float64Ops
+// float64 (the others keep DTypes or their own list).
+func widenTypes(ops []MapOpInfo) []MapOpInfo {
+	for i, o := range ops {
+		switch {
+		case o.Types != nil:
+		case mapArithOps[o.Op] && o.Op != "div":
+			ops[i].Types = ArithTypes
+		case float64Ops[o.Op]:
+			ops[i].Types = append(append([]DType(nil), DTypes...), F64)
+		}
+	}
+	return ops
+}
 
 var coreMapOps = []MapOpInfo{
 	{Op: "fill", Ins: 0, Doc: "out = s0", body: []string{"mov.f32 \t%y, %s0;"}},
@@ -305,6 +329,9 @@ func (k mapKernel) body() string {
 	b.WriteString(entryHeader(e))
 	b.WriteString(scratchRegs)
 	b.WriteString(scratchRegs64)
+	if k.in == F64 || k.out == F64 {
+		b.WriteString(scratchRegsF64)
+	}
 	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .b32 \t%ri<40>;\n")
 	b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%s<4>;\n\t.reg .f32 \t%t<8>;\n\t.reg .f32 \t%y;\n\n")
 	// %rd4.. pointers (dst, a, b, c); %rd8..11 dims; strides of operand i
@@ -428,10 +455,10 @@ func (k mapKernel) index32(name string, nptrs int) string {
 }
 
 // CopyDTypes are the types the strided copy converts between.
-var CopyDTypes = []DType{F32, F16, BF16, I64, B8}
+var CopyDTypes = []DType{F32, F16, BF16, I64, B8, F64, I32}
 
 // mapKernels lists every map operator for every float type, the copy for
-// every pair of CopyDTypes, and fill for int64 and bool (mapModules splits
+// every pair of CopyDTypes, and fill for int64, bool, float64 and int32 (mapModules splits
 // them into modules).
 func mapKernels() []mapKernel {
 	var ks []mapKernel
@@ -448,7 +475,9 @@ func mapKernels() []mapKernel {
 			ks = append(ks, mapKernel{op: op, in: t, out: op.OutType(t)})
 		}
 		if op.Op == "fill" {
-			ks = append(ks, mapKernel{op: op, in: I64, out: I64}, mapKernel{op: op, in: B8, out: B8})
+			for _, t := range []DType{I64, B8, F64, I32} {
+				ks = append(ks, mapKernel{op: op, in: t, out: t})
+			}
 		}
 	}
 	// The 64-bit variants of MapHas64's ops, after the 32-bit ones.

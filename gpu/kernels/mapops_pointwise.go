@@ -156,7 +156,7 @@ func (o MapOpInfo) Supports(t DType) bool {
 		}
 		return false
 	case "fill":
-		if t == I64 || t == B8 {
+		if t == I64 || t == B8 || t == F64 || t == I32 {
 			return true
 		}
 	}

@@ -83,14 +83,14 @@ func TestCatalogMatchesText(t *testing.T) {
 	// + 3 × 2 sum stages + 3 matmuls + 3 bmms; map: every op but copy × 3
 	// types (their Types), fill_i64, fill_b8, copy for 5×5 type pairs; random: 3 kinds × 3 types +
 	// arange_i64 + randint_i64; rows: 3 types × (reduce, 4 softmax, 2 nll).
-	mapWant := 2 + len(CopyDTypes)*len(CopyDTypes) // fill_i64, fill_b8, the copies
+	mapWant := 4 + len(CopyDTypes)*len(CopyDTypes) // fill_i64, _b8, _f64, _i32, the copies
 	for _, op := range MapOps {
 		if op.Op != "copy" {
 			mapWant += len(op.types())
 		}
 	}
 	// The 64-bit copies and fills.
-	mapWant += len(CopyDTypes)*len(CopyDTypes) + 2 + len(MapOps[0].types())
+	mapWant += len(CopyDTypes)*len(CopyDTypes) + 4 + len(MapOps[0].types())
 	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
 	nnWant := 2*len(IndexDTypes) + 1
 	// pick: max and min for 3 types.

@@ -39,6 +39,10 @@ func (k *Kernels) load(t gpu.DType, addr uint64) (float32, error) {
 		return kernels.BF16ToF32(binary.LittleEndian.Uint16(b)), nil
 	case kernels.I64:
 		return float32(int64(binary.LittleEndian.Uint64(b))), nil
+	case kernels.F64:
+		return float32(math.Float64frombits(binary.LittleEndian.Uint64(b))), nil
+	case kernels.I32:
+		return float32(int32(binary.LittleEndian.Uint32(b))), nil
 	case kernels.B8:
 		return float32(b[0]), nil
 	}
@@ -59,6 +63,10 @@ func (k *Kernels) store(t gpu.DType, addr uint64, v float32) error {
 		binary.LittleEndian.PutUint16(b, kernels.BF16Bits(v))
 	case kernels.I64:
 		binary.LittleEndian.PutUint64(b, uint64(truncI64(v)))
+	case kernels.F64:
+		binary.LittleEndian.PutUint64(b, math.Float64bits(float64(v)))
+	case kernels.I32:
+		binary.LittleEndian.PutUint32(b, uint32(truncI32(v)))
 	case kernels.B8:
 		b[0] = boolByte(v)
 	default:
@@ -78,6 +86,19 @@ func truncI64(v float32) int64 {
 		return math.MinInt64
 	}
 	return int64(v)
+}
+
+// truncI32 is cvt.rzi.s32.f32: toward zero, NaN to 0, saturating.
+func truncI32(v float32) int32 {
+	switch {
+	case v != v:
+		return 0
+	case v >= 2147483647:
+		return math.MaxInt32
+	case v <= -2147483648:
+		return math.MinInt32
+	}
+	return int32(v)
 }
 
 func at(base uint64, t gpu.DType, i int64) uint64 { return base + uint64(i*t.Size()) }

@@ -58,21 +58,27 @@ func (rt *Runtime) CompareNumber(op string, a *Tensor, s Scalar) (*Tensor, error
 }
 
 // ClampNumbers is torch.clamp(a, lo, hi) with number bounds (nil: none):
-// Clamp with the bounds' values computed. The backward's values need the
-// bounds too and are not computed.
+// Clamp with the bounds' values computed, in the output and in the
+// backward (clamp_backward: grad where lo <= self <= hi, else 0).
 func (rt *Runtime) ClampNumbers(a *Tensor, lo, hi *float64) (*Tensor, error) {
-	out, err := rt.Clamp(a)
+	l, h := ClampBounds(lo, hi)
+	out, err := rt.clamp(a, []float64{l, h})
 	if err == nil && rt.exec != nil {
-		l, h := math.Inf(-1), math.Inf(1)
-		if lo != nil {
-			l = *lo
-		}
-		if hi != nil {
-			h = *hi
-		}
 		rt.compute1(ExecClamp, out, []*Tensor{a}, l, h)
 	}
 	return out, err
+}
+
+// ClampBounds is clamp's bounds as numbers: −inf and +inf for none.
+func ClampBounds(lo, hi *float64) (float64, float64) {
+	l, h := math.Inf(-1), math.Inf(1)
+	if lo != nil {
+		l = *lo
+	}
+	if hi != nil {
+		h = *hi
+	}
+	return l, h
 }
 
 // InplacePointwiseScalars is InplacePointwise with the op's numbers:

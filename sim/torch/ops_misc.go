@@ -85,27 +85,46 @@ func (rt *Runtime) RPowScalar(a *Tensor, s Scalar) (*Tensor, error) {
 }
 
 // Clamp is torch.clamp(a, min, max) with number bounds (ClampBackward1
-// saves self).
+// saves self); its backward's values need the bounds (ClampNumbers).
 func (rt *Runtime) Clamp(a *Tensor) (*Tensor, error) {
+	return rt.clamp(a, nil)
+}
+
+// clamp is Clamp whose backward computes grad where lo <= self <= hi
+// (bounds nil: the backward's values are not computed).
+func (rt *Runtime) clamp(a *Tensor, bounds []float64) (*Tensor, error) {
 	return rt.unaryGrad("clamp", "ClampBackward1", a, saveSelf, func(g, self, _ *Tensor) (*Tensor, error) {
-		return rt.gradLike("clamp_backward", g, self)
+		out, err := rt.pointwiseOut("clamp_backward", g.dtype, g, self)
+		if err == nil && rt.exec != nil {
+			if bounds == nil {
+				rt.markNotComputed(out)
+			} else {
+				rt.compute1("clamp_backward", out, []*Tensor{g, self}, bounds...)
+			}
+		}
+		return out, err
 	})
 }
 
 // ClampInplace is clamp_ (ClampBackward1 saves the original self: PyTorch
 // clones it first only when it is needed; clamp_ keeps self's old values
 // via the node's saved tensor — modelled as saving the tensor itself).
-func (rt *Runtime) ClampInplace(t *Tensor) (*Tensor, error) {
+// Its values: the bounds (lo, hi; ±inf for none) clamp t in place; the
+// backward's are not computed (self's old values are not kept).
+func (rt *Runtime) ClampInplace(t *Tensor, lo, hi float64) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.markNotComputed(t) // the bounds are not passed here
+		rt.compute1(ExecClamp, t, []*Tensor{t}, lo, hi)
 	}
 	n := rt.record("ClampBackward1", t)
 	if n != nil {
 		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-			o, err := rt.gradLike("clamp_backward", g[0], g[0])
+			o, err := rt.pointwiseOut("clamp_backward", g[0].dtype, g[0], g[0])
+			if err == nil && rt.exec != nil {
+				rt.markNotComputed(o)
+			}
 			return []*Tensor{o}, err
 		}, t)
 	}

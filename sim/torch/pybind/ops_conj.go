@@ -19,7 +19,7 @@ func init() {
 			if x.t.DType().IsComplex() {
 				return nil, runtimeErr("%s() of a complex tensor is not simulated", name)
 			}
-			return args[0], nil
+			return py.IncRef(args[0]), nil
 		}
 	}
 	for _, name := range []string{"conj", "resolve_conj", "resolve_neg", "conj_physical"} {

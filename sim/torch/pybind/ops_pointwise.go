@@ -133,7 +133,15 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return h.wrapResult(h.rt.ClampInplace(x.t))
+			var bounds [2]*float64 // the values only: min and max as numbers
+			for i, b := range []string{"min", "max"} {
+				if s, ok := scalarArg(argOr(args, kwargs, i+1, b)); ok {
+					v := s.Value()
+					bounds[i] = &v
+				}
+			}
+			lo, hi := torch.ClampBounds(bounds[0], bounds[1])
+			return h.wrapResult(h.rt.ClampInplace(x.t, lo, hi))
 		})
 	}
 	method("copy_", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

@@ -1,0 +1,49 @@
+package gpuexec
+
+import (
+	"github.com/gpumem/playground/gpu/kernels"
+	"github.com/gpumem/playground/sim/torch"
+)
+
+// float64 and int32 (kernels.F64, kernels.I32) have the map kernels only:
+// fill, the copies and casts, and the arithmetic of kernels.ArithTypes
+// (computed in f32). The other kernel families (reductions' rows, pick,
+// matmul, softmax, the index kernels) have no entries for them.
+
+// wideKinds are the kinds that reach only map kernels (whose launcher
+// refuses a type without an entry) or handle float64/int32 themselves.
+var wideKinds = map[torch.ExecKind]bool{
+	torch.ExecFill: true, torch.ExecArange: true, torch.ExecValues: true, torch.ExecCopy: true,
+	torch.ExecSum: true, torch.ExecMean: true, torch.ExecPow: true, torch.ExecAdd: true, torch.ExecSub: true,
+	torch.ExecClamp: true, "clamp_backward": true, torch.ExecNotComputed: true,
+	torch.ExecAmpUnscale: true, torch.ExecAmpUpdateScale: true,
+}
+
+// wideKernels reports whether op may run with float64 or int32 operands:
+// always when it has none; else when its kind is in wideKinds or is a map
+// operator dispatched as such.
+func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
+	wide := out.kt == kernels.F64 || out.kt == kernels.I32
+	for _, x := range ins {
+		wide = wide || x.kt == kernels.F64 || x.kt == kernels.I32
+	}
+	if !wide || wideKinds[kind] {
+		return true
+	}
+	info, ok := kernels.MapOpByName(kernels.MapOp(kind))
+	return ok && info.Ins > 0
+}
+
+// arangeHost is arange into float64 or int32 (the generator kernels have
+// f32/f16/bf16/i64 entries only): the values are computed on the host, in
+// float64, and uploaded.
+func (e *Executor) arangeHost(out operand, n int64, start, step float64) error {
+	vals := make([]float64, n)
+	for i := range vals {
+		vals[i] = start + float64(i)*step
+		if out.kt == kernels.I32 {
+			vals[i] = float64(int32(vals[i]))
+		}
+	}
+	return e.values(out, vals)
+}
