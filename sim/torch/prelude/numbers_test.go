@@ -30,3 +30,31 @@ TypeError only integer tensors of a single element can be converted to an index
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// TestLogicalOps checks that logical_and/or/xor give bool tensors of the
+// broadcast shape for inputs of any dtype (PyTorch's comparison_op), with
+// one bool allocation each.
+func TestLogicalOps(t *testing.T) {
+	script := `import torch
+a = torch.randn(4, 8, device="cuda")
+b = a[0] > 0
+before = torch.cuda.memory_allocated()
+c = torch.logical_and(a, b)
+d = a.logical_or(b)
+e = torch.logical_xor(b, b)
+print(c.dtype, d.dtype, e.dtype, tuple(c.shape), tuple(e.shape), torch.cuda.memory_allocated() - before)
+try:
+    torch.logical_and(a, 1)
+except TypeError as err:
+    print(err)
+`
+	want := "torch.bool torch.bool torch.bool (4, 8) (8,) 1536\n" +
+		"logical_and(): argument 'other' (position 1) must be Tensor, not int\n"
+	out, _, err := run(t, script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -9,8 +9,24 @@ func init() {
 	for name, op := range map[string]py.Op{"add": py.OpAdd, "sub": py.OpSub, "subtract": py.OpSub, "mul": py.OpMul,
 		"multiply": py.OpMul, "div": py.OpTrueDiv, "divide": py.OpTrueDiv, "true_divide": py.OpTrueDiv,
 		"pow": py.OpPow, "floor_divide": py.OpFloorDiv, "remainder": py.OpMod, "matmul": py.OpMatMul,
-		"bitwise_and": py.OpAnd, "bitwise_or": py.OpOr, "logical_and": py.OpAnd, "logical_or": py.OpOr} {
+		"bitwise_and": py.OpAnd, "bitwise_or": py.OpOr} {
 		both(name, binaryOp(name, op))
+	}
+	// logical_and/or/xor are comparison ops in PyTorch (comparison_op): a
+	// bool result of the broadcast shape whatever the inputs' dtypes.
+	for _, name := range []string{"logical_and", "logical_or", "logical_xor"} {
+		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			x, err := self(name, args)
+			if err != nil {
+				return nil, err
+			}
+			other := argOr(args, kwargs, 1, "other")
+			b, ok := tensorArg(other)
+			if !ok {
+				return nil, typeErr("%s(): argument 'other' (position 1) must be Tensor, not %s", name, typeName(other))
+			}
+			return h.wrapResult(h.rt.Compare(name, x.t, b))
+		})
 	}
 	both("rsub", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("rsub", args)
