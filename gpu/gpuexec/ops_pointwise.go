@@ -39,6 +39,8 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 		return true, e.moments(k, op, out, ins)
 	case torch.ExecNorm:
 		return true, e.norm(k, op, out, ins)
+	case torch.ExecSelectBack, torch.ExecEvenlyBack, torch.ExecVarBack, torch.ExecStdBack, torch.ExecNormBack:
+		return e.reduceBackward(k, op, out, ins)
 	case "clamp", "clamp_backward":
 		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, s(0, math.Inf(-1)), s(1, math.Inf(1)))
 	}

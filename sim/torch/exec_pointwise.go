@@ -136,7 +136,7 @@ func (rt *Runtime) whereGrad(n *Node, i int, g *Tensor) (*Tensor, error) {
 // VarCorrection is torch.var/std (op) over dims with a correction (1:
 // unbiased, 0: population): Var with the values computed.
 func (rt *Runtime) VarCorrection(op string, t *Tensor, dims []int64, keepdim bool, correction float64) (*Tensor, error) {
-	out, err := rt.Var(op, t, dims, keepdim)
+	out, err := rt.varCorrected(op, t, dims, keepdim, correction)
 	if err == nil && rt.exec != nil {
 		kind := ExecVar
 		if op == "std" {
@@ -151,7 +151,7 @@ func (rt *Runtime) VarCorrection(op string, t *Tensor, dims []int64, keepdim boo
 // with the values computed (orders 1, 2 and inf; others are marked not
 // computed).
 func (rt *Runtime) NormP(t *Tensor, p float64, dims []int64, keepdim bool) (*Tensor, error) {
-	out, err := rt.Norm(t, dims, keepdim)
+	out, err := rt.normOrder(t, p, dims, keepdim)
 	if err == nil && rt.exec != nil {
 		rt.compute(ExecNorm, []*Tensor{out}, []*Tensor{t}, []float64{p}, dims)
 	}

@@ -297,8 +297,13 @@ func (rt *Runtime) Stack(ts []*Tensor, dim int64) (*Tensor, error) {
 }
 
 // Norm is torch.norm / linalg.vector_norm over dims (NormBackward1 saves
-// self and the result).
+// self and the result), of order 2 for its backward's values.
 func (rt *Runtime) Norm(t *Tensor, dims []int64, keepdim bool) (*Tensor, error) {
+	return rt.normOrder(t, 2, dims, keepdim)
+}
+
+// normOrder is Norm of order p (the backward's values need it).
+func (rt *Runtime) normOrder(t *Tensor, p float64, dims []int64, keepdim bool) (*Tensor, error) {
 	dt := t.dtype
 	if !dt.IsFloating() {
 		dt = Float32
@@ -322,14 +327,23 @@ func (rt *Runtime) Norm(t *Tensor, dims []int64, keepdim bool) (*Tensor, error) 
 			return nil, err
 		}
 		defer self.Release()
-		r, err := rt.gradLike("norm_backward", self, self)
+		r, err := rt.pointwiseOut("norm_backward", self.dtype, self, self)
+		if err == nil {
+			rt.reduceBackValues(n, r, g[0], ExecNormBack, []float64{p}, copyDims(dims), 0)
+		}
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil
 }
 
-// Var is torch.var / std over dims (VarBackward0 saves self).
+// Var is torch.var / std over dims (VarBackward0 saves self), unbiased
+// (correction 1) for its backward's values.
 func (rt *Runtime) Var(op string, t *Tensor, dims []int64, keepdim bool) (*Tensor, error) {
+	return rt.varCorrected(op, t, dims, keepdim, 1)
+}
+
+// varCorrected is Var with the correction its backward's values need.
+func (rt *Runtime) varCorrected(op string, t *Tensor, dims []int64, keepdim bool, correction float64) (*Tensor, error) {
 	out, err := rt.reduceOut(op, t, dims, keepdim, t.dtype)
 	if err != nil {
 		return nil, err
@@ -348,7 +362,14 @@ func (rt *Runtime) Var(op string, t *Tensor, dims []int64, keepdim bool) (*Tenso
 			return nil, err
 		}
 		defer self.Release()
-		r, err := rt.gradLike(op+"_backward", self, self)
+		r, err := rt.pointwiseOut(op+"_backward", self.dtype, self, self)
+		if err == nil {
+			kind := ExecVarBack
+			if op == "std" {
+				kind = ExecStdBack
+			}
+			rt.reduceBackValues(n, r, g[0], kind, []float64{correction}, copyDims(dims), 0)
+		}
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil

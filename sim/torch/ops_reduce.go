@@ -231,6 +231,9 @@ func (rt *Runtime) MaxDim(op string, t *Tensor, dim int64, keepdim bool) (*Tenso
 		n.save(idx, true)
 		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := rt.empty("index_select_backward", in, nil, dt, dev)
+			if err == nil {
+				rt.reduceBackValues(n, r, g[0], ExecSelectBack, nil, []int64{dim}, 0)
+			}
 			return []*Tensor{r}, err
 		}
 		n.setHistory(vals, nil)
@@ -245,9 +248,14 @@ func (rt *Runtime) MaxDim(op string, t *Tensor, dim int64, keepdim bool) (*Tenso
 	return vals, idx, nil
 }
 
-// MaxAll is torch.max(t) / min / amax over everything (saves self and
-// result; evenly_distribute_backward allocates like self).
+// MaxAll is torch.max(t) / min / amax / amin over everything (saves self
+// and result; evenly_distribute_backward allocates like self). max/min's
+// backward counts NaN as equal to a NaN result, amax/amin's does not.
 func (rt *Runtime) MaxAll(op string, t *Tensor) (*Tensor, error) {
+	nanEq := 1.0
+	if op == "amax" || op == "amin" {
+		op, nanEq = op[1:], 0
+	}
 	out, err := rt.reduceOut(op, t, nil, false, t.dtype)
 	if err != nil {
 		return nil, err
@@ -276,7 +284,19 @@ func (rt *Runtime) MaxAll(op string, t *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 		defer mask.Release()
-		r, err := rt.gradLike("evenly_distribute_backward", g[0], self)
+		var ins []*Tensor
+		if rt.exec != nil {
+			res, err := n.unpack(1)
+			if err == nil && res != nil {
+				defer res.Release()
+				ins = []*Tensor{g[0], self, res}
+			}
+		}
+		if ins == nil {
+			r, err := rt.gradLike("evenly_distribute_backward", g[0], self)
+			return []*Tensor{r}, err
+		}
+		r, err := rt.gradValues("evenly_distribute_backward", g[0], self, ExecEvenlyBack, ins, []float64{nanEq}, nil)
 		return []*Tensor{r}, err
 	}, out)
 	if rt.exec != nil {

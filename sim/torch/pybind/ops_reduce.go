@@ -87,7 +87,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return h.wrapResult(h.rt.MaxAll(name[1:], x.t))
+			return h.wrapResult(h.rt.MaxAll(name, x.t))
 		})
 	}
 	for _, name := range []string{"argmax", "argmin"} {
