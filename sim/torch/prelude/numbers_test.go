@@ -58,3 +58,25 @@ except TypeError as err:
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// TestAmaxDim checks that amax/amin reduce everything without dim and say
+// that a dim is not simulated (they once ignored it and gave a 0-d result).
+func TestAmaxDim(t *testing.T) {
+	script := `import torch
+x = torch.randn(4, 5, device="cuda")
+print(tuple(torch.amax(x).shape), tuple(x.amin(()).shape))
+for f in (lambda: torch.amax(x, 1), lambda: x.amin(dim=0)):
+    try:
+        f()
+    except NotImplementedError as e:
+        print(e)
+`
+	want := "() ()\namax(dim=...) is not simulated\namin(dim=...) is not simulated\n"
+	out, _, err := run(t, script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", out, want)
+	}
+}

@@ -87,6 +87,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if d := argOr(args, kwargs, 1, "dim"); d != nil && d != py.None && !isEmptyDims(d) {
+				return nil, py.NewException(py.NotImplementedError, name+"(dim=...) is not simulated")
+			}
 			return h.wrapResult(h.rt.MaxAll(name, x.t))
 		})
 	}
@@ -193,4 +196,16 @@ func init() {
 			return h.wrapResult(h.rt.Softmax(x.t, d, name == "log_softmax", dtp))
 		})
 	}
+}
+
+// isEmptyDims reports whether a dim argument is an empty tuple or list
+// (amax(x, ()) reduces over every dimension, as no dim does).
+func isEmptyDims(v py.Value) bool {
+	switch d := v.(type) {
+	case *py.Tuple:
+		return d.Len() == 0
+	case *py.List:
+		return len(d.Elems()) == 0
+	}
+	return false
 }
