@@ -15,6 +15,7 @@ type Storage struct {
 	device Device
 	block  Block
 	label  trace.Label
+	pinned bool // page-locked host memory (Tensor.pin_memory)
 }
 
 // newStorage allocates nbytes on dev (no allocator call for CPU storage or
