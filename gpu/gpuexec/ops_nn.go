@@ -585,6 +585,10 @@ func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 		return true, e.indexBack(k, op, out, ins)
 	case torch.ExecIndexPut:
 		return true, e.indexPut(k, op, out, ins)
+	case torch.ExecGather:
+		return true, e.gather(k, op, out, ins)
+	case torch.ExecScatter:
+		return true, e.scatter(k, op, out, ins)
 	case torch.ExecCat:
 		return true, e.cat(k, op, out, ins)
 	case torch.ExecSDPA:

@@ -150,13 +150,29 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWind
 	if n != nil {
 		n.save(x, false)
 	}
-	xs := cloneShape(x.shape)
+	xs, cl := cloneShape(x.shape), suggestsChannelsLast(x)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		r, err := rt.empty(op+"_backward", xs, nil, g[0].dtype, g[0].device)
-		if err == nil && rt.exec != nil {
-			rt.compute(ExecAvgPoolBack, []*Tensor{r}, []*Tensor{g[0]}, nil, ints)
+		if err != nil {
+			return nil, err
 		}
-		return []*Tensor{r}, err
+		// The CUDA backwards take gradOutput_.contiguous(): a strided
+		// gradient (sum()'s expanded one) is copied (q028).
+		gc := g[0].Retain()
+		if !contiguousIn(g[0], cl) {
+			c, err := rt.cloneContiguous(g[0])
+			gc.Release()
+			if err != nil {
+				r.Release()
+				return nil, err
+			}
+			gc = c
+		}
+		if rt.exec != nil {
+			rt.compute(ExecAvgPoolBack, []*Tensor{r}, []*Tensor{gc}, nil, ints)
+		}
+		gc.Release()
+		return []*Tensor{r}, nil
 	}, out)
 	return out, nil
 }
