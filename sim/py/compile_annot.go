@@ -196,6 +196,7 @@ func (fc *fnCompiler) annAssign(s *syntax.AnnAssignStmt, ln int) (stmtFn, error)
 			}
 			d, err := loadAnn(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(a)
 				return 0, err
 			}

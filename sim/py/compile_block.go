@@ -40,14 +40,22 @@ func (fc *fnCompiler) withStmt(s *syntax.WithStmt) (stmtFn, error) {
 		if err != nil {
 			return 0, err
 		}
-		exit, err := it.lookupSpecialBound(mgr, "__exit__")
+		// BEFORE_WITH: __enter__, then __exit__; when either is missing,
+		// mgr stays on the stack until the traceback entry is added.
+		enter, err := it.lookupSpecialBound(mgr, "__enter__")
 		if err != nil {
+			err = fr.raising(err)
 			it.DecRef(mgr)
 			return 0, err
 		}
-		enter, err := it.lookupSpecialBound(mgr, "__enter__")
+		exit, err := it.lookupSpecialBound(mgr, "__exit__")
 		if err != nil {
-			it.DecRef(exit)
+			it.DecRef(enter)
+			if e, ok := err.(*Instance); ok && e.cls == TypeError && mgr.Type().Lookup("__exit__") == nil {
+				it.DecRef(e)
+				err = newTypeError("'" + mgr.Type().Name + "' object does not support the context manager protocol (missed __exit__ method)")
+			}
+			err = fr.raising(err)
 			it.DecRef(mgr)
 			return 0, err
 		}
@@ -312,16 +320,23 @@ func (fc *fnCompiler) raise(s *syntax.RaiseStmt) (stmtFn, error) {
 		if err != nil {
 			return 0, err
 		}
+		var cv Value
+		if cause != nil { // RAISE_VARARGS 2: both operands first
+			cv, err = cause(fr)
+			if err != nil {
+				err = fr.raising(err)
+				it.DecRef(v)
+				return 0, err
+			}
+		}
 		exc, err := it.makeException(v)
 		if err != nil {
+			if cv != nil {
+				it.DecRef(cv)
+			}
 			return 0, err
 		}
 		if cause != nil {
-			cv, err := cause(fr)
-			if err != nil {
-				it.DecRef(exc)
-				return 0, err
-			}
 			if cv == None {
 				exc.exc.suppress = true
 				if exc.exc.cause != nil {

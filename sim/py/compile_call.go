@@ -258,6 +258,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 		for _, f := range as.pos {
 			v, err := f(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.unwindArgs(args, kws, 0, 0, nil)
 				return nil, nil, err
 			}
@@ -268,6 +269,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 			for i, f := range as.kw {
 				v, err := f(fr)
 				if err != nil {
+					err = fr.raising(err)
 					it.unwindArgs(args, kws, 0, 0, nil)
 					return nil, nil, err
 				}
@@ -290,6 +292,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 			if item.mapAdd { // the group's dict holds kws[merged:]
 				sub = len(kws)
 			}
+			err = fr.raising(err)
 			it.unwindArgs(args, kws, merged, sub, star)
 			return nil, nil, err
 		}
@@ -308,6 +311,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 					it.DecRef(e)
 					err = newTypeError("Value after * must be an iterable, not " + v.Type().Name)
 				}
+				err = fr.raising(err)
 				it.unwindArgs(args, kws, merged, merged, star)
 				return nil, nil, err
 			}
@@ -319,8 +323,9 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 			d, ok := v.(*Dict)
 			if !ok {
 				it.DecRef(v)
+				err := fr.raising(newTypeError(it.funcStr(fn) + " argument after ** must be a mapping, not " + v.Type().Name))
 				it.unwindArgs(args, kws, merged, merged, star)
-				return nil, nil, newTypeError(it.funcStr(fn) + " argument after ** must be a mapping, not " + v.Type().Name)
+				return nil, nil, err
 			}
 			for _, e := range d.entries {
 				if e.key == nil {
@@ -329,13 +334,15 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 				k, ok := e.key.(Str)
 				if !ok {
 					it.DecRef(v)
+					err := fr.raising(newTypeError("keywords must be strings"))
 					it.unwindArgs(args, kws, len(kws), len(kws), star)
-					return nil, nil, newTypeError("keywords must be strings")
+					return nil, nil, err
 				}
 				if hasKeyword(kws, string(k)) {
 					it.DecRef(v)
+					err := fr.raising(newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + string(k) + "'"))
 					it.unwindArgs(args, kws, len(kws), len(kws), star)
-					return nil, nil, newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + string(k) + "'")
+					return nil, nil, err
 				}
 				kws = append(kws, Kwarg{string(k), IncRef(e.value)})
 			}
@@ -347,8 +354,9 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 		for i := merged; i < len(kws); i++ {
 			if hasKeyword(kws[:i], kws[i].Name) {
 				name := kws[i].Name
+				err := fr.raising(newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + name + "'"))
 				it.unwindArgs(args, kws, len(kws), len(kws), star)
-				return nil, nil, newTypeError(it.funcStr(fn) + " got multiple values for keyword argument '" + name + "'")
+				return nil, nil, err
 			}
 		}
 	}
@@ -359,6 +367,7 @@ func (as *argSpec) eval(fr *frame, fn, prefix Value) ([]Value, []Kwarg, error) {
 				it.DecRef(e)
 				err = newTypeError(it.funcStr(fn) + " argument after * must be an iterable, not " + star.Type().Name)
 			}
+			err = fr.raising(err)
 			it.unwindArgs(args, kws, len(kws), len(kws), star)
 			return nil, nil, err
 		}

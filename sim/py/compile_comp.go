@@ -121,6 +121,7 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 				}
 				v, err := elem(fr)
 				if err != nil {
+					err = fr.raising(err)
 					it.DecRef(k)
 					return err
 				}
@@ -131,6 +132,9 @@ func (fc *fnCompiler) comprehension(x *syntax.Comprehension) (exprFn, error) {
 			}
 		}
 		err = runClauses(fr, clauses, 0, iter, add)
+		if err != nil {
+			err = fr.raising(err)
+		}
 		it.DecRef(iter)
 		for i, s := range saved {
 			cur := fr.slots[s]
@@ -230,6 +234,9 @@ func runRest(fr *frame, cls []compClause, k int, add func(*frame) error) error {
 			return err
 		}
 		err = runClauses(fr, cls, k, iter, add)
+		if err != nil {
+			err = fr.raising(err)
+		}
 		it.DecRef(iter)
 		return err
 	}

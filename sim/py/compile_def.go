@@ -171,6 +171,7 @@ func (fm *funcMaker) make(fr *frame) (*Function, error) {
 		for _, d := range fm.defaults {
 			v, err := d(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(fn)
 				return nil, err
 			}
@@ -185,6 +186,7 @@ func (fm *funcMaker) make(fr *frame) (*Function, error) {
 			}
 			v, err := d(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(fn)
 				return nil, err
 			}
@@ -196,6 +198,7 @@ func (fm *funcMaker) make(fr *frame) (*Function, error) {
 		for i, a := range fm.anns {
 			v, err := a(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.popAll(vs)
 				it.DecRef(fn)
 				return nil, err
@@ -269,6 +272,7 @@ func (it *Interp) applyDecoratorsAt(fr *frame, d *decoLineInfo, decs []Value, v 
 		r, err := it.callSteal(decs[i], []Value{v}, nil, false)
 		if err != nil {
 			fr.notePos(d.pos[i])
+			err = fr.raising(err)
 			it.popAll(decs[:i])
 			return nil, err
 		}
@@ -282,6 +286,7 @@ func evalAll(fr *frame, fs []exprFn) ([]Value, error) {
 	for _, f := range fs {
 		v, err := f(fr)
 		if err != nil {
+			err = fr.raising(err)
 			fr.it.popAll(out)
 			return nil, err
 		}
@@ -332,6 +337,7 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 		}
 		fn, err := fm.make(fr)
 		if err != nil {
+			err = fr.raising(err)
 			fr.it.popAll(dv)
 			return 0, err
 		}
@@ -407,6 +413,7 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 		lines.at(fr, lines.def) // LOAD_BUILD_CLASS
 		bases, kws, err := as.eval(fr, nil, nil)
 		if err != nil {
+			err = fr.raising(err)
 			it.popAll(dv)
 			return 0, err
 		}
@@ -429,7 +436,8 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 		if err != nil {
 			it.DecRef(ns)
 			release()
-			it.decRefAll(dv)
+			err = fr.raising(err)
+			it.popAll(dv)
 			return 0, err
 		}
 		cls, err := it.buildClass(name, bases, ns, kws)
@@ -439,7 +447,8 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 			if cellv != nil {
 				it.DecRef(cellv)
 			}
-			it.decRefAll(dv)
+			err = fr.raising(err)
+			it.popAll(dv)
 			return 0, err
 		}
 		if cellv != nil {
@@ -592,10 +601,12 @@ func (fc *fnCompiler) importFrom(s *syntax.ImportFromStmt) (stmtFn, error) {
 		for _, im := range items {
 			v, err := it.importFromName(m.(*Module), p, im.name)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(m)
 				return 0, err
 			}
 			if err := im.store(fr, v); err != nil {
+				err = fr.raising(err)
 				it.DecRef(m)
 				return 0, err
 			}

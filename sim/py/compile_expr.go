@@ -111,6 +111,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			}
 			IncRef(v)
 			if err := st(fr, v); err != nil {
+				err = fr.raising(err)
 				fr.it.DecRef(v)
 				return nil, err
 			}
@@ -158,6 +159,7 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			}
 			k, err := key(fr)
 			if err != nil {
+				err = fr.raising(err)
 				fr.it.DecRef(o)
 				return nil, err
 			}
@@ -384,6 +386,7 @@ func (fc *fnCompiler) fstring(x *syntax.FString, spec bool) (exprFn, error) {
 			if p.spec != nil {
 				sv, err := p.spec(fr)
 				if err != nil {
+					err = fr.raising(err)
 					it.DecRef(v)
 					return nil, err
 				}
@@ -527,6 +530,7 @@ func (fc *fnCompiler) binary(x *syntax.BinaryExpr) (exprFn, error) {
 		}
 		r, err := b(fr)
 		if err != nil {
+			err = fr.raising(err)
 			fr.it.DecRef(l)
 			return nil, err
 		}
@@ -555,7 +559,8 @@ func (fc *fnCompiler) boolOp(isAnd bool, a, b exprFn) exprFn {
 			return nil, err
 		}
 		t, err := fr.it.Truth(v)
-		if err != nil {
+		if err != nil { // the COPY stays on the stack
+			err = fr.raising(err)
 			fr.it.DecRef(v)
 			return nil, err
 		}
@@ -630,12 +635,16 @@ func (fc *fnCompiler) compare(x *syntax.CompareExpr) (exprFn, error) {
 		for i, lk := range links {
 			r, err := lk.y(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(l)
 				return nil, err
 			}
 			res, err := it.compareTok(lk.tok, l, r)
 			it.DecRef(l)
 			if err != nil {
+				if i < len(links)-1 { // the COPY of r stays on the stack
+					err = fr.raising(err)
+				}
 				it.DecRef(r)
 				return nil, err
 			}
@@ -644,12 +653,14 @@ func (fc *fnCompiler) compare(x *syntax.CompareExpr) (exprFn, error) {
 				return res, nil
 			}
 			t, err := it.Truth(res)
-			if err != nil || !t {
+			if err != nil { // r and the COPY of res stay on the stack
+				err = fr.raising(err)
+				it.DecRef(res)
 				it.DecRef(r)
-				if err != nil {
-					it.DecRef(res)
-					return nil, err
-				}
+				return nil, err
+			}
+			if !t {
+				it.DecRef(r)
 				return res, nil
 			}
 			it.DecRef(res)
@@ -742,6 +753,7 @@ func (fc *fnCompiler) slice(x *syntax.SliceExpr) (exprFn, error) {
 			}
 			v, err := f(fr)
 			if err != nil {
+				err = fr.raising(err)
 				for j := 0; j < i; j++ {
 					fr.it.DecRef(vs[j])
 				}
@@ -776,6 +788,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 		for _, e := range els {
 			v, err := e.f(fr)
 			if err != nil {
+				err = fr.raising(err)
 				fr.it.popAll(out)
 				return nil, err
 			}
@@ -786,6 +799,7 @@ func (fc *fnCompiler) starredList(xs []syntax.Expr, ln int) (func(fr *frame) ([]
 			items, err := fr.it.iterToSlice(v)
 			fr.it.DecRef(v)
 			if err != nil {
+				err = fr.raising(err)
 				fr.it.popAll(out)
 				return nil, err
 			}
@@ -1043,6 +1057,7 @@ func buildDict(fr *frame, ents []dictEnt, big, last []bool) (Value, error) {
 	var acc, grp *Dict
 	var stack []Value
 	fail := func(err error) (Value, error) {
+		err = fr.raising(err)
 		it.popAll(stack)
 		if grp != nil {
 			it.DecRef(grp)

@@ -26,6 +26,8 @@ func (fc *fnCompiler) setDisplayIncr(x *syntax.SetExpr) (exprFn, error) {
 				if err := s.Add(it, v); err != nil {
 					it.decRefAll(pending[i:])
 					pending = nil
+					it.DecRef(s) // BUILD_SET releases it before the traceback entry
+					s = nil
 					return err
 				}
 				it.DecRef(v)
@@ -34,6 +36,7 @@ func (fc *fnCompiler) setDisplayIncr(x *syntax.SetExpr) (exprFn, error) {
 			return nil
 		}
 		fail := func(err error) (Value, error) {
+			err = fr.raising(err)
 			it.popAll(pending)
 			if s != nil {
 				it.DecRef(s)

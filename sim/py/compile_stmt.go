@@ -36,15 +36,34 @@ func execStmts(fr *frame, body []stmtFn) (ctl, error) {
 // noteErr adds fr to the traceback of a Python exception passing through it
 // and sets its __context__ to the exception being handled.
 func (it *Interp) noteErr(fr *frame, err error) error {
+	return it.noteRaise(fr, err, false)
+}
+
+// raising is noteErr for an error about to unwind values pending on
+// CPython's value stack: CPython adds the frame's traceback entry (error:
+// PyTraceBack_Here) before exception_unwind pops them, so their __del__
+// sees the entry (and its allocations). The entry takes the range noted
+// so far, or the next one noted (notePos); the statement's noteErr then
+// finds it there. Only error paths call it.
+func (fr *frame) raising(err error) error {
+	return fr.it.noteRaise(fr, err, true)
+}
+
+// noteRaise is noteErr; early: called by raising.
+func (it *Interp) noteRaise(fr *frame, err error, early bool) error {
 	exc, ok := err.(*Instance)
 	if !ok || exc.exc == nil {
 		if !isCatchable(err) {
-			fr.takePos()
+			if !early {
+				fr.takePos()
+			}
 			return err
 		}
 		exc = it.toException(err)
 		if exc == nil {
-			fr.takePos()
+			if !early {
+				fr.takePos()
+			}
 			return err
 		}
 	}
@@ -61,7 +80,7 @@ func (it *Interp) noteErr(fr *frame, err error) error {
 			exc.exc.context = IncRef(top)
 		}
 	}
-	it.addTraceback(fr, exc)
+	it.addTraceback(fr, exc, early)
 	return exc
 }
 
@@ -225,7 +244,8 @@ func (fc *fnCompiler) stmtNode(s syntax.Stmt, ln int) (stmtFn, error) {
 					IncRef(v)
 				}
 				if err := st(fr, v); err != nil {
-					if i < len(stores)-1 {
+					if i < len(stores)-1 { // the COPY stays on the stack
+						err = fr.raising(err)
 						fr.it.DecRef(v)
 					}
 					return 0, err
@@ -501,7 +521,8 @@ func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
 			}
 			first = false
 			v, ok, err := it.Next(iter)
-			if err != nil {
+			if err != nil { // FOR_ITER leaves the iterator on the stack
+				err = fr.raising(err)
 				it.DecRef(iter)
 				return 0, err
 			}
@@ -509,6 +530,7 @@ func (fc *fnCompiler) forStmt(s *syntax.ForStmt) (stmtFn, error) {
 				break
 			}
 			if err := target(fr, v); err != nil {
+				err = fr.raising(err)
 				it.DecRef(iter)
 				return 0, err
 			}

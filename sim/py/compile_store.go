@@ -43,6 +43,7 @@ func (fc *fnCompiler) storeNode(t syntax.Expr) (storeFn, error) {
 		return func(fr *frame, v Value) error {
 			o, err := obj(fr)
 			if err != nil {
+				err = fr.raising(err)
 				fr.it.DecRef(v)
 				return err
 			}
@@ -65,13 +66,15 @@ func (fc *fnCompiler) storeNode(t syntax.Expr) (storeFn, error) {
 			it := fr.it
 			o, err := obj(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(v)
 				return err
 			}
 			k, err := key(fr)
-			if err != nil {
-				it.DecRef(v)
+			if err != nil { // the stack holds v, o
+				err = fr.raising(err)
 				it.DecRef(o)
+				it.DecRef(v)
 				return err
 			}
 			err = it.SetItem(o, k, v)
@@ -114,6 +117,7 @@ func (fc *fnCompiler) storeSeq(elts []syntax.Expr) (storeFn, error) {
 		}
 		for i, st := range stores {
 			if err := st(fr, items[i]); err != nil {
+				err = fr.raising(err)
 				it.decRefAll(items[i+1:])
 				return err
 			}
@@ -359,6 +363,7 @@ func (fc *fnCompiler) delTarget(t syntax.Expr) (stmtFn, error) {
 			}
 			k, err := key(fr)
 			if err != nil {
+				err = fr.raising(err)
 				fr.it.DecRef(o)
 				return 0, err
 			}
@@ -476,6 +481,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			}
 			v, err := val(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(old)
 				return 0, err
 			}
@@ -510,11 +516,13 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			old, err := it.GetAttr(o, name)
 			if err != nil {
 				fr.notePos(at)
+				err = fr.raising(err) // o stays on the stack (COPY)
 				it.DecRef(o)
 				return 0, err
 			}
 			v, err := val(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(old)
 				it.DecRef(o)
 				return 0, err
@@ -523,6 +531,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			it.DecRef(old)
 			it.DecRef(v)
 			if err != nil {
+				err = fr.raising(err) // the statement notes the range
 				it.DecRef(o)
 				return 0, err
 			}
@@ -552,6 +561,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			}
 			k, err := key(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(o)
 				return 0, err
 			}
@@ -559,12 +569,14 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			old, err := it.GetItem(o, k)
 			if err != nil {
 				fr.notePos(at)
+				err = fr.raising(err) // o and k stay on the stack (COPY)
 				it.DecRef(k)
 				it.DecRef(o)
 				return 0, err
 			}
 			v, err := val(fr)
 			if err != nil {
+				err = fr.raising(err)
 				it.DecRef(old)
 				it.DecRef(k)
 				it.DecRef(o)
@@ -574,6 +586,7 @@ func (fc *fnCompiler) augAssign(s *syntax.AugAssignStmt) (stmtFn, error) {
 			it.DecRef(old)
 			it.DecRef(v)
 			if err != nil {
+				err = fr.raising(err) // the statement notes the range
 				it.DecRef(k)
 				it.DecRef(o)
 				return 0, err

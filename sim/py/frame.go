@@ -50,7 +50,8 @@ type frame struct {
 	lastLine int
 	fobj     *FrameObject
 	ret      Value
-	errPos   *srcPos // range of the instruction that raised (positions.go), until the traceback entry takes it
+	errPos   *srcPos    // range of the instruction that raised (positions.go), until the traceback entry takes it
+	errTB    *Traceback // entry added while unwinding before a range was noted (frame.raising): notePos fills it
 }
 
 // ctl is the control-flow outcome of a statement.
@@ -203,9 +204,16 @@ func (t *Traceback) traverse(visit func(Value)) {
 func (t *Traceback) clear(it *Interp) { t.dealloc(it) }
 
 // addTraceback records that exc passed through fr at its current line
-// (PyTraceBack_Here), once per frame.
-func (it *Interp) addTraceback(fr *frame, exc *Instance) {
-	pos := fr.takePos()
+// (PyTraceBack_Here), once per frame. early (frame.raising): the range
+// noted so far stays noted for the statement; none noted yet, the entry
+// waits for the next one (errTB).
+func (it *Interp) addTraceback(fr *frame, exc *Instance, early bool) {
+	var pos srcPos
+	if !early {
+		pos = fr.takePos()
+	} else if fr.errPos != nil {
+		pos = *fr.errPos
+	}
 	if exc.exc == nil {
 		return
 	}
@@ -217,4 +225,7 @@ func (it *Interp) addTraceback(fr *frame, exc *Instance) {
 	tb := &Traceback{frame: fo, line: fr.line, pos: pos, next: exc.exc.tb}
 	it.newGC(tb, true)
 	exc.exc.tb = tb
+	if early && fr.errPos == nil {
+		fr.errTB = tb
+	}
 }

@@ -30,6 +30,10 @@ func (fr *frame) notePos(p *srcPos) {
 			p = &unknownPos
 		}
 		fr.errPos = p
+		if tb := fr.errTB; tb != nil {
+			tb.pos = *p
+			fr.errTB = nil
+		}
 	}
 }
 
@@ -40,7 +44,7 @@ var unknownPos srcPos
 // traceback and forgets it.
 func (fr *frame) takePos() srcPos {
 	p := fr.errPos
-	fr.errPos = nil
+	fr.errPos, fr.errTB = nil, nil
 	if p == nil {
 		return srcPos{}
 	}
