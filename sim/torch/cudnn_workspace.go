@@ -164,3 +164,41 @@ func (rt *Runtime) cudnnWorkspace(pass string, sizes []int64) error {
 	}
 	return nil
 }
+
+// cudnnWSNHWC holds channels-last (NHWC) convolution workspaces, measured
+// one by one; a pass left nil here was not measured and takes the NCHW
+// model's figure. Source: oracle case q035_channels_last (H200, PyTorch
+// 2.11.0+cu130, cuDNN 9.19): its peak after `conv forward` is the output
+// plus a 790 016 B forward workspace, which the NCHW table (0 B for this
+// shape's nearest entry) lacks.
+var cudnnWSNHWC = []cudnnWSEntry{
+	{2, Float32, 64, 3, 32, 32, 3, 1, 1, 32, []int64{790016}, nil, nil},
+}
+
+// cudnnWorkspacesIn is cudnnWorkspaces for a convolution run in memory
+// format mf: channels-last shapes measured in cudnnWSNHWC take those
+// figures (per measured pass); every other shape keeps the NCHW model,
+// which is not known to hold for NHWC engines (see NOTES.md).
+func cudnnWorkspacesIn(g convGeom, mf MemoryFormat) (fwd, data, filter []int64) {
+	fwd, data, filter = cudnnWorkspaces(g, cudnnWSTable, nil)
+	if mf != ChannelsLast || !g.modelled {
+		return fwd, data, filter
+	}
+	for i := range cudnnWSNHWC {
+		e := &cudnnWSNHWC[i]
+		if !g.matches(e) {
+			continue
+		}
+		if e.fwd != nil {
+			fwd = e.fwd
+		}
+		if e.data != nil {
+			data = e.data
+		}
+		if e.filter != nil {
+			filter = e.filter
+		}
+		break
+	}
+	return fwd, data, filter
+}

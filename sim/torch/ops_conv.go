@@ -16,6 +16,13 @@ package torch
 //     batch and spatial dims for grad_bias.
 // The cuDNN workspaces (allocated and freed after the output, grad_input
 // and grad_weight) come from the measured model in cudnn_workspace.go.
+// Memory format (cudnn_conv_suggest_memory_format): a 4-d (5-d) convolution
+// whose input or weight suggests channels_last (channels_last_3d) runs in
+// that format: input and weight are made contiguous in it (copies when they
+// are not: the input's before the output, the weight's after it), and the
+// output, grad_output's copy, grad_input and grad_weight are allocated in it.
+// Not modelled: the backward's input/weight .contiguous(format) copies when
+// input and weight formats differ.
 
 // ConvPadMode is how a convolution's padding was given.
 type ConvPadMode uint8
@@ -119,17 +126,45 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 			return nil, err
 		}
 	}
+	xb := x // the batched input (unbatched: unsqueezed, as conv{2,3}d's batchify)
+	if !batched {
+		xb = &Tensor{shape: xs, strides: append([]int64{x.shape[0] * x.strides[0]}, x.strides...)}
+	}
+	mf := ContiguousFormat
+	if x.device.IsCUDA() {
+		mf = cudnnConvFormat(xb, w)
+	}
+	var tmps []*Tensor // input.contiguous(fmt), weight.contiguous(fmt) copies
+	defer func() { releaseAll(tmps) }()
+	if k > 1 && !xb.IsContiguousIn(mf) {
+		// _convolution hands cuDNN input.contiguous(backend_memory_format)
+		c, err := rt.empty("convolution", x.shape, formatStridesOf(x.shape, mf), x.dtype, x.device)
+		if err != nil {
+			return nil, err
+		}
+		tmps = append(tmps, c)
+	}
+	strides := formatStridesOf(out, mf)
 	shape := out
 	if !batched {
-		shape = out[1:]
+		shape, strides = out[1:], strides[1:]
 	}
-	y, err := rt.empty("convolution", shape, nil, x.dtype, x.device)
+	y, err := rt.empty("convolution", shape, strides, x.dtype, x.device)
 	if err != nil {
 		return nil, err
 	}
+	if !w.IsContiguousIn(mf) {
+		// cudnn_convolution: weight->contiguous(memory_format), after the output
+		c, err := rt.empty("convolution", w.shape, formatStridesOf(w.shape, mf), w.dtype, w.device)
+		if err != nil {
+			y.Release()
+			return nil, err
+		}
+		tmps = append(tmps, c)
+	}
 	var fwdWS, dataWS, filterWS []int64 // cuDNN workspaces (cudnn_workspace.go)
 	if x.device.IsCUDA() {
-		fwdWS, dataWS, filterWS = cudnnWorkspaces(newConvGeom(x.dtype, xs, w.shape, out[2:], stride, pad, dilation, groups), cudnnWSTable, nil)
+		fwdWS, dataWS, filterWS = cudnnWorkspacesIn(newConvGeom(x.dtype, xs, w.shape, out[2:], stride, pad, dilation, groups), mf)
 	}
 	if err := rt.cudnnWorkspace("forward", fwdWS); err != nil {
 		y.Release()
@@ -155,7 +190,7 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 		}
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res, err := rt.convBackward(n, g[0], bdims, [2][]int64{dataWS, filterWS})
+		res, err := rt.convBackward(n, g[0], bdims, mf, [2][]int64{dataWS, filterWS})
 		if err == nil && rt.exec != nil {
 			rt.convBackValues(n, g[0], res, ints)
 		}
@@ -165,14 +200,16 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 }
 
 // convBackward is convolution_backward for cuDNN (see the file comment);
-// ws holds the cuDNN workspaces of the backward-data and backward-filter
-// passes, each allocated and freed right after its gradient.
-func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64, ws [2][]int64) ([]*Tensor, error) {
+// mf is the backend memory format (grad_output is made contiguous in it,
+// the gradients are allocated in it); ws holds the cuDNN workspaces of the
+// backward-data and backward-filter passes, each allocated and freed right
+// after its gradient.
+func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64, mf MemoryFormat, ws [2][]int64) ([]*Tensor, error) {
 	res := make(gradSlot, 3)
 	if n.anyNeeded(0, 1) {
 		var gc *Tensor
-		if !g.IsContiguous() {
-			c, err := rt.empty("convolution_backward", g.shape, nil, g.dtype, g.device)
+		if !g.IsContiguousIn(mf) {
+			c, err := rt.empty("convolution_backward", g.shape, formatStridesOf(g.shape, mf), g.dtype, g.device)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +226,7 @@ func (rt *Runtime) convBackward(n *Node, g *Tensor, biasDims []int64, ws [2][]in
 				}
 				return res.fail(err)
 			}
-			r, err := rt.empty("convolution_backward", t.shape, nil, g.dtype, g.device)
+			r, err := rt.empty("convolution_backward", t.shape, formatStridesOf(t.shape, mf), g.dtype, g.device)
 			t.Release()
 			if err != nil {
 				if gc != nil {
@@ -266,4 +303,21 @@ func (rt *Runtime) padExtra(x *Tensor, extra []int64) (*Tensor, error) {
 		return []*Tensor{r}, err
 	}, out)
 	return out, nil
+}
+
+// cudnnConvFormat is cudnn_conv_suggest_memory_format(input, weight):
+// channels_last (3d) when either suggests it for a 4-d (5-d) weight;
+// float64 always runs contiguous.
+func cudnnConvFormat(x, w *Tensor) MemoryFormat {
+	if x.dtype == Float64 || w.dtype == Float64 {
+		return ContiguousFormat
+	}
+	xf, wf := suggestMemoryFormat(x), suggestMemoryFormat(w)
+	switch {
+	case len(w.shape) == 4 && (xf == ChannelsLast || wf == ChannelsLast):
+		return ChannelsLast
+	case len(w.shape) == 5 && (xf == ChannelsLast3d || wf == ChannelsLast3d):
+		return ChannelsLast3d
+	}
+	return ContiguousFormat
 }

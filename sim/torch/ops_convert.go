@@ -3,13 +3,20 @@ package torch
 // To is Tensor.to(dtype, device, copy): the same tensor (a new reference)
 // when nothing changes, else a copy (_to_copy, ToCopyBackward0).
 func (rt *Runtime) To(t *Tensor, dt DType, dev Device, copy bool) (*Tensor, error) {
+	return rt.ToFormat(t, dt, dev, copy, PreserveFormat)
+}
+
+// ToFormat is Tensor.to(dtype, device, copy, memory_format=mf): the same
+// tensor when nothing changes (to_will_alias: mf is preserve_format or the
+// tensor's suggested format), else a copy in format mf (_to_copy).
+func (rt *Runtime) ToFormat(t *Tensor, dt DType, dev Device, copy bool, mf MemoryFormat) (*Tensor, error) {
 	dev = dev.Concrete()
-	if !copy && dt == t.dtype && dev == t.device {
+	if !copy && dt == t.dtype && dev == t.device && (mf == PreserveFormat || suggestMemoryFormat(t) == mf) {
 		return t.Retain(), nil
 	}
-	var strides []int64
-	if isNonOverlappingAndDense(t.shape, t.strides) {
-		strides = stridesLike(t.shape, t.strides)
+	strides, err := formatStrides(t.shape, mf, t)
+	if err != nil {
+		return nil, err
 	}
 	out, err := rt.empty("to", t.shape, strides, dt, dev)
 	if err != nil {
@@ -37,7 +44,16 @@ func (rt *Runtime) toDType(t *Tensor, dt DType) (*Tensor, error) {
 
 // Clone is torch.clone (preserve_format; CloneBackward0).
 func (rt *Runtime) Clone(t *Tensor) (*Tensor, error) {
-	out, err := rt.empty("clone", t.shape, stridesLike(t.shape, t.strides), t.dtype, t.device)
+	return rt.CloneFormat(t, PreserveFormat)
+}
+
+// CloneFormat is torch.clone(memory_format=mf) (CloneBackward0).
+func (rt *Runtime) CloneFormat(t *Tensor, mf MemoryFormat) (*Tensor, error) {
+	strides, err := formatStrides(t.shape, mf, t)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rt.empty("clone", t.shape, strides, t.dtype, t.device)
 	if err != nil {
 		return nil, err
 	}
@@ -61,10 +77,24 @@ func (rt *Runtime) cloneContiguous(t *Tensor) (*Tensor, error) {
 // Contiguous is Tensor.contiguous(): t itself if already contiguous, else a
 // copy (CloneBackward0).
 func (rt *Runtime) Contiguous(t *Tensor) (*Tensor, error) {
-	if t.IsContiguous() {
+	return rt.ContiguousFormat(t, ContiguousFormat)
+}
+
+// ContiguousFormat is Tensor.contiguous(memory_format=mf): t itself if
+// already contiguous in mf, else a copy in mf (CloneBackward0).
+// preserve_format is refused as PyTorch refuses it.
+func (rt *Runtime) ContiguousFormat(t *Tensor, mf MemoryFormat) (*Tensor, error) {
+	if mf == PreserveFormat {
+		return nil, Errorf(RuntimeError, "preserve memory format is unsupported by the contiguous operator")
+	}
+	if t.IsContiguousIn(mf) {
 		return t.Retain(), nil
 	}
-	out, err := rt.empty("contiguous", t.shape, nil, t.dtype, t.device)
+	strides, err := formatStrides(t.shape, mf, t)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rt.empty("contiguous", t.shape, strides, t.dtype, t.device)
 	if err != nil {
 		return nil, err
 	}

@@ -13,11 +13,8 @@ func poolOut(in, k, s, p, d int64, ceil bool) int64 {
 	return o
 }
 
-// suggestsChannelsLast approximates suggest_memory_format: a 4-d tensor
-// that is channels-last contiguous but not contiguous.
-func suggestsChannelsLast(t *Tensor) bool {
-	return len(t.shape) == 4 && !t.IsContiguous() && isChannelsLastContiguous(t.shape, t.strides)
-}
+// suggestsChannelsLast reports suggest_memory_format() == channels_last.
+func suggestsChannelsLast(t *Tensor) bool { return suggestMemoryFormat(t) == ChannelsLast }
 
 // contiguousIn reports whether t is contiguous in the memory format (cl:
 // channels-last) so that t.contiguous(format) makes no copy.
@@ -53,11 +50,13 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 	for i := 0; i < 2; i++ {
 		shape[nd-2+i] = poolOut(x.shape[nd-2+i], k[i], s[i], p[i], d[i], ceil)
 	}
-	out, err := rt.empty("max_pool2d", shape, nil, x.dtype, x.device)
+	// output and indices follow the input's suggested memory format
+	st := formatStridesOf(shape, suggestMemoryFormat(x))
+	out, err := rt.empty("max_pool2d", shape, st, x.dtype, x.device)
 	if err != nil {
 		return nil, nil, err
 	}
-	idx, err := rt.empty("max_pool2d", shape, nil, Int64, x.device)
+	idx, err := rt.empty("max_pool2d", shape, st, Int64, x.device)
 	if err != nil {
 		out.Release()
 		return nil, nil, err
@@ -71,8 +70,9 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 		n.save(x, false)
 		n.save(idx, true)
 		xs, cl := cloneShape(x.shape), suggestsChannelsLast(x)
+		xf := suggestMemoryFormat(x)
 		n.fn = func(n *Node, g []*Tensor) ([]*Tensor, error) {
-			r, err := rt.empty("max_pool2d_with_indices_backward", xs, nil, g[0].dtype, g[0].device)
+			r, err := rt.empty("max_pool2d_with_indices_backward", xs, formatStridesOf(xs, xf), g[0].dtype, g[0].device)
 			if err != nil {
 				return nil, err
 			}
@@ -134,7 +134,8 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWind
 	}
 	shape := cloneShape(x.shape)
 	shape[nd-2], shape[nd-1] = outHW[0], outHW[1]
-	out, err := rt.empty(op, shape, nil, x.dtype, x.device)
+	xf := suggestMemoryFormat(x) // the output and grad_input follow it
+	out, err := rt.empty(op, shape, formatStridesOf(shape, xf), x.dtype, x.device)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +153,7 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWind
 	}
 	xs, cl := cloneShape(x.shape), suggestsChannelsLast(x)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		r, err := rt.empty(op+"_backward", xs, nil, g[0].dtype, g[0].device)
+		r, err := rt.empty(op+"_backward", xs, formatStridesOf(xs, xf), g[0].dtype, g[0].device)
 		if err != nil {
 			return nil, err
 		}

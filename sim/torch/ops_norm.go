@@ -84,15 +84,18 @@ func (rt *Runtime) useCudnnBatchNorm(a BatchNormArgs) bool {
 	return (a.Training && x.shape[0] <= 880801) || (!a.Training && x.shape[0] <= 65535)
 }
 
-// cudnnBatchNorm is cudnn_batch_norm on input.contiguous(): the output,
+// cudnnBatchNorm is cudnn_batch_norm on input.contiguous(its suggested
+// memory format), a copy when it is not: the output (in that format),
 // and when training save_mean/save_var [C] in the weight's dtype (the
 // NCHW spatial mode needs no workspace and no reserve space). The node
 // CudnnBatchNormBackward0 saves input, weight, running stats, save_mean
 // and save_var.
 func (rt *Runtime) cudnnBatchNorm(a BatchNormArgs) (*Tensor, error) {
 	x := a.X
-	if !x.IsContiguous() {
-		cx, err := rt.empty("batch_norm", x.shape, nil, x.dtype, x.device)
+	mf := suggestMemoryFormat(x)
+	if !x.IsContiguousIn(mf) {
+		// input.contiguous(input.suggest_memory_format())
+		cx, err := rt.empty("batch_norm", x.shape, formatStridesOf(x.shape, mf), x.dtype, x.device)
 		if err != nil {
 			return nil, err
 		}
@@ -102,7 +105,7 @@ func (rt *Runtime) cudnnBatchNorm(a BatchNormArgs) (*Tensor, error) {
 		}
 		x = cx
 	}
-	out, err := rt.empty("cudnn_batch_norm", x.shape, nil, x.dtype, x.device)
+	out, err := rt.empty("cudnn_batch_norm", x.shape, formatStridesOf(x.shape, mf), x.dtype, x.device)
 	if err != nil {
 		return nil, err
 	}
@@ -163,16 +166,19 @@ func (rt *Runtime) cudnnBatchNormBackward(n *Node, g *Tensor) ([]*Tensor, error)
 		return nil, err
 	}
 	defer w.Release()
+	// grad_output.contiguous(input.suggest_memory_format()); grad_input
+	// is allocated in that format
+	mf := suggestMemoryFormat(x)
 	var gc *Tensor
-	if !g.IsContiguous() {
-		if gc, err = rt.empty("cudnn_batch_norm_backward", g.shape, nil, g.dtype, g.device); err != nil {
+	if !g.IsContiguousIn(mf) {
+		if gc, err = rt.empty("cudnn_batch_norm_backward", g.shape, formatStridesOf(g.shape, mf), g.dtype, g.device); err != nil {
 			return nil, err
 		}
 	}
 	shapes := [][]int64{x.shape, w.shape, w.shape}
 	dts := []DType{x.dtype, w.dtype, w.dtype}
 	for i := range res {
-		r, err := rt.empty("cudnn_batch_norm_backward", shapes[i], nil, dts[i], g.device)
+		r, err := rt.empty("cudnn_batch_norm_backward", shapes[i], formatStridesOf(shapes[i], mf), dts[i], g.device)
 		if err != nil {
 			releaseAll([]*Tensor{gc})
 			return res.fail(err)

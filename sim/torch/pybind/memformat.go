@@ -2,14 +2,14 @@ package pybind
 
 import (
 	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
 )
 
 // MemoryFormatObj is a torch.memory_format (torch.preserve_format,
 // torch.contiguous_format, torch.channels_last, torch.channels_last_3d).
-// Factories accept it (memory_format=...) and, since the simulation keeps
-// the input's strides for *_like factories and makes contiguous tensors
-// otherwise, it changes no memory event: the optimizers pass
-// preserve_format, which is what they get.
+// Tensor.to, .contiguous, .clone and .is_contiguous honour it (strides in
+// that format); factories accept it (memory_format=...) and keep the
+// input's strides for *_like factories, contiguous ones otherwise.
 type MemoryFormatObj struct {
 	py.Base
 	name string
@@ -32,4 +32,18 @@ func addMemoryFormats(it *py.Interp, m *py.Module) {
 	for _, name := range memoryFormats {
 		m.Add(it, name, &MemoryFormatObj{name: name})
 	}
+}
+
+// memoryFormatArg reads a memory_format= argument (None or absent: ok
+// false).
+func memoryFormatArg(v py.Value) (torch.MemoryFormat, bool, error) {
+	if v == nil || v == py.None {
+		return torch.PreserveFormat, false, nil
+	}
+	o, ok := v.(*MemoryFormatObj)
+	if !ok {
+		return 0, false, typeErr("memory_format must be torch.memory_format, not %s", typeName(v))
+	}
+	mf, _ := torch.MemoryFormatNamed(o.name)
+	return mf, true, nil
 }

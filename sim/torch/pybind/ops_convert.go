@@ -68,7 +68,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.To(x.t, dt, dev, cp))
+		mf, _, err := memoryFormatArg(argOr(nil, kwargs, -1, "memory_format"))
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.ToFormat(x.t, dt, dev, cp, mf))
 	})
 	method("cuda", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("cuda", args)

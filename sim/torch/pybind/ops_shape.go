@@ -237,14 +237,25 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.Contiguous(x.t))
+		mf, ok, err := memoryFormatArg(argOr(args, kwargs, 1, "memory_format"))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			mf = torch.ContiguousFormat
+		}
+		return h.wrapResult(h.rt.ContiguousFormat(x.t, mf))
 	})
 	both("clone", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("clone", args)
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.Clone(x.t))
+		mf, _, err := memoryFormatArg(argOr(nil, kwargs, -1, "memory_format"))
+		if err != nil {
+			return nil, err
+		}
+		return h.wrapResult(h.rt.CloneFormat(x.t, mf))
 	})
 	both("detach", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("detach", args)

@@ -107,7 +107,20 @@ func init() {
 	})
 	info("nelement", func(h *Host, x *Tensor) py.Value { return py.Int(x.t.Numel()) })
 	info("element_size", func(h *Host, x *Tensor) py.Value { return py.Int(x.t.ElementSize()) })
-	info("is_contiguous", func(h *Host, x *Tensor) py.Value { return py.Bool(x.t.IsContiguous()) })
+	method("is_contiguous", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		x, err := self("is_contiguous", args)
+		if err != nil {
+			return nil, err
+		}
+		mf, ok, err := memoryFormatArg(argOr(args, kwargs, 1, "memory_format"))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			mf = torch.ContiguousFormat
+		}
+		return py.Bool(x.t.IsContiguousIn(mf)), nil
+	})
 	info("storage_offset", func(h *Host, x *Tensor) py.Value { return py.Int(x.t.Offset()) })
 	info("is_floating_point", func(h *Host, x *Tensor) py.Value { return py.Bool(x.t.DType().IsFloating()) })
 	info("is_complex", func(h *Host, x *Tensor) py.Value { return py.Bool(x.t.DType().IsComplex()) })

@@ -453,6 +453,8 @@ class Module:
         return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
 
     def to(self, *args, **kwargs):
+        # _parse_to's fourth result: memory_format is keyword-only
+        convert_to_format = kwargs.pop("memory_format", None)
         device, dtype, non_blocking = _parse_to(*args, **kwargs)
         if dtype is not None:
             if not (dtype.is_floating_point or dtype.is_complex):
@@ -469,6 +471,8 @@ class Module:
                 kw["dtype"] = dtype
             if non_blocking:
                 kw["non_blocking"] = non_blocking
+            if convert_to_format is not None and t.dim() in (4, 5):
+                kw["memory_format"] = convert_to_format
             return t.to(**kw)
 
         return self._apply(convert)
