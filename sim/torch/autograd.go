@@ -45,6 +45,9 @@ func (n *Node) saveIf(cond bool, t *Tensor, isOutput bool) (int, error) {
 // checkInplace is check_inplace: a leaf that requires grad cannot be
 // modified in place while grad mode is on.
 func (rt *Runtime) checkInplace(t *Tensor) error {
+	if rt.gradMode && t.isView && t.base != nil && t.RequiresGrad() && t.base.IsLeaf() {
+		return Errorf(RuntimeError, "a view of a leaf Variable that requires grad is being used in an in-place operation.")
+	}
 	if rt.gradMode && t.IsLeaf() && t.requiresGrad {
 		return Errorf(RuntimeError, "a leaf Variable that requires grad is being used in an in-place operation.")
 	}
@@ -52,12 +55,18 @@ func (rt *Runtime) checkInplace(t *Tensor) error {
 }
 
 // rebase records an in-place op's node on t (rebase_history): t's history
-// becomes n (whose edge 0 already points at t's previous history).
+// becomes n (whose edge 0 already points at t's previous history). On a
+// differentiable view, n is wrapped in a CopySlices node on the view's
+// base instead (rebaseView).
 func (n *Node) rebase(fn backwardFunc, t *Tensor) {
 	if n == nil {
 		return
 	}
 	n.fn = fn
+	if t.isView && t.base != nil {
+		n.rebaseView(t)
+		return
+	}
 	n.setHistory(t)
 }
 

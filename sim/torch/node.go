@@ -49,6 +49,12 @@ type Node struct {
 
 	// custom is set on the node of a torch.autograd.Function (PyNode).
 	custom *customFn
+
+	// slices is set on a CopySlices node (an in-place op on a view);
+	// outer, on the in-place op's own node that a CopySlices wraps (weak):
+	// that node's outputs are needed as the CopySlices's are.
+	slices *copySlices
+	outer  *Node
 }
 
 // NodeHooks lets the binding attach Python hooks to a node.
@@ -60,8 +66,18 @@ type NodeHooks interface {
 	Release()
 }
 
-// Name is the node's class name, e.g. "AddmmBackward0".
-func (n *Node) Name() string { return n.name }
+// Name is Node::name(), e.g. "AddmmBackward0"; for CopySlices, a C++
+// class rather than a generated node, "torch::autograd::CopySlices".
+func (n *Node) Name() string {
+	if n.slices != nil {
+		return copySlicesName
+	}
+	return n.name
+}
+
+// ClassName is the node's Python class name (type(grad_fn).__name__ and
+// its repr), e.g. "AddmmBackward0" or "CopySlices".
+func (n *Node) ClassName() string { return n.name }
 
 // Addr is the node's deterministic fake address for reprs.
 func (n *Node) Addr() uint64 { return n.addr }
@@ -157,6 +173,13 @@ func (n *Node) releaseVariables() {
 	for _, s := range n.saved {
 		s.reset()
 	}
+	if cs := n.slices; cs != nil && cs.fn != nil {
+		// CopySlices::release_variables: fn = nullptr
+		fn := cs.fn
+		cs.fn = nil
+		fn.outer = nil
+		fn.release()
+	}
 }
 
 // newNode creates a node with the next sequence number and edges to the
@@ -202,6 +225,11 @@ func (t *Tensor) gradAccumulator() *Node {
 // backward(inputs=...), the next node will execute
 // (task_should_compute_output with the graph task's exec_info).
 func (n *Node) needsInput(i int) bool {
+	if n.outer != nil {
+		// CopySlices::update_exec_info: fn's edge 0 is needed when the
+		// CopySlices's is; its other edges are the CopySlices's own
+		return n.outer.needsInput(i)
+	}
 	if i >= len(n.next) || n.next[i].Fn == nil {
 		return false
 	}
@@ -231,12 +259,7 @@ func (n *Node) setHistory(outputs ...*Tensor) {
 			continue
 		}
 		n.inputs[i] = inputMeta{cloneShape(o.shape), o.dtype, o.device}
-		if o.gradFn != nil {
-			o.gradFn.release()
-		}
-		o.gradFn = n.Retain()
-		o.outputNr = i
-		o.requiresGrad = false
+		o.setGradFn(n, i)
 	}
 	n.packDeferred()
 }

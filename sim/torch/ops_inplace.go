@@ -44,9 +44,6 @@ func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float6
 	if err := rt.inplace(a, b); err != nil {
 		return nil, err
 	}
-	if rt.exec != nil {
-		rt.inplaceValues(op, a, b, s, alpha)
-	}
 	var n *Node
 	switch op {
 	case "add", "sub":
@@ -156,6 +153,10 @@ func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float6
 	default:
 		return nil, Errorf(NotImplementedError, "in-place %s_ is not simulated", op)
 	}
+	// the values last: mul_/div_ save a clone of self's old values above
+	if rt.exec != nil {
+		rt.inplaceValues(op, a, b, s, alpha)
+	}
 	return a.Retain(), nil
 }
 
@@ -204,8 +205,15 @@ func (rt *Runtime) ReluInplace(t *Tensor) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecRelu, t, []*Tensor{t})
+	}
 	n := rt.record("ReluBackward0", t)
 	if n != nil {
+		// saved before the history is set, so a pack hook runs once it is
+		// (setHistory or rebaseView), as PyTorch saves the result after
+		// rebase_history
+		n.save(t, true)
 		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := n.unpack(0)
 			if err != nil {
@@ -215,7 +223,6 @@ func (rt *Runtime) ReluInplace(t *Tensor) (*Tensor, error) {
 			o, err := rt.gradLike("threshold_backward", g[0], r)
 			return []*Tensor{o}, err
 		}, t)
-		n.save(t, true)
 	}
 	return t.Retain(), nil
 }

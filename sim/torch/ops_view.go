@@ -6,9 +6,12 @@ func (rt *Runtime) makeView(t *Tensor, shape, strides []int64, offset int64, nod
 	t.storage.retain()
 	v := rt.newTensorOn(t.storage, shape, strides, offset, t.dtype)
 	v.version = t.version
-	v.isView = true
 	v.name = t.name
-	if t.dtype.Differentiable() && !t.inference {
+	// _unsafe_view (matmul's fold back) is no view op for autograd: its
+	// result has no base, so an in-place op on it rebases it directly
+	unsafe := node == "UnsafeViewBackward0"
+	v.isView = !unsafe
+	if t.dtype.Differentiable() && !t.inference && !unsafe {
 		b := t
 		if t.base != nil {
 			b = t.base
