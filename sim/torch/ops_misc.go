@@ -142,6 +142,9 @@ func (rt *Runtime) UnaryInplaceResult(op, name string, t *Tensor) (*Tensor, erro
 	}
 	n := rt.record(name, t)
 	if n != nil {
+		// saved before the history is set, as ReluInplace: a pack hook
+		// runs once it is, also for a view (rebaseView)
+		n.save(t, true)
 		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 			r, err := n.unpack(0)
 			if err != nil {
@@ -151,7 +154,6 @@ func (rt *Runtime) UnaryInplaceResult(op, name string, t *Tensor) (*Tensor, erro
 			o, err := rt.gradLike(op+"_backward", g[0], r)
 			return []*Tensor{o}, err
 		}, t)
-		n.save(t, true)
 	}
 	return t.Retain(), nil
 }

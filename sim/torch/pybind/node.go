@@ -22,7 +22,7 @@ var nodeClasses sync.Map // node name → *py.Class (immutable, shared by runs)
 
 // Type is a class named after the node, so type(t.grad_fn).__name__ is
 // "AddmmBackward0".
-func (o *NodeObj) Type() *py.Class { return nodeClass(o.n.Name()) }
+func (o *NodeObj) Type() *py.Class { return nodeClass(o.n.ClassName()) }
 
 func nodeClass(name string) *py.Class {
 	if c, ok := nodeClasses.Load(name); ok {
