@@ -481,7 +481,52 @@ func (s *scratch) f32All(k gpu.Kernels, xs ...operand) ([]operand, error) {
 	return out, nil
 }
 
-// sdpa is softmax(Q·Kᵀ·scale + mask)·V.
+// sdpaDropout is the keep mask of SDPA's dropout (ints[1] set; p =
+// Scalars[1]): a uniform [0, 1) f32 draw over the probabilities' shape from
+// the generator at seed, offset (the forward takes the executor's and
+// advances it, reporting them in op.Ints[2], op.Ints[3]; the backward
+// passes them back). apply scales x by mask/(1 − p) into dst.
+type sdpaDropout struct {
+	u           operand
+	keep, scale float32
+}
+
+// sdpaDraw draws the dropout uniforms for op, or returns nil without
+// dropout; forward takes the generator's state and reports it.
+func (e *Executor) sdpaDraw(k gpu.Kernels, s *scratch, op *torch.ExecOp, ints []int64, shape []int64, forward bool) (*sdpaDropout, error) {
+	if len(ints) < 2 || ints[1] == 0 {
+		return nil, nil
+	}
+	if len(ints) < 4 || len(op.Scalars) < 2 {
+		return nil, fmt.Errorf("gpuexec: %s with dropout takes seed, offset and p", op.Kind)
+	}
+	p := op.Scalars[1]
+	if p <= 0 || p >= 1 {
+		return nil, errUnsupported("attention dropout p = %v", p)
+	}
+	u, err := s.f32(shape)
+	if err != nil {
+		return nil, err
+	}
+	n := numel(shape)
+	seed, counter := uint64(ints[2]), uint64(ints[3])
+	if forward {
+		seed, counter = e.seed, e.counter
+		e.counter += uint64(n)
+		op.Ints[2], op.Ints[3] = int64(seed), int64(counter)
+	}
+	if err := k.Random(kernels.RandUniform, kernels.F32, u.addr, n, seed, counter, 0, 1); err != nil {
+		return nil, err
+	}
+	return &sdpaDropout{u: u, keep: float32(1 - p), scale: float32(1 / (1 - p))}, nil
+}
+
+// apply is dst = x·[u < 1 − p]/(1 − p) (dst may be x).
+func (d *sdpaDropout) apply(e *Executor, k gpu.Kernels, dst, x operand) error {
+	return e.mapOp(k, "dropout", dst, []operand{x, d.u}, d.keep, d.scale)
+}
+
+// sdpa is dropout(softmax(Q·Kᵀ·scale + mask))·V.
 func (e *Executor) sdpa(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
 	o, in, ints, err := optional(op, []operand{out}, ins, 1, 4)
 	if err != nil {
@@ -502,12 +547,23 @@ func (e *Executor) sdpa(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		if err != nil {
 			return err
 		}
+		drop, err := e.sdpaDraw(k, s, op, ints, p.shape, true)
+		if err != nil {
+			return err
+		}
+		if drop != nil {
+			if err := drop.apply(e, k, p, p); err != nil {
+				return err
+			}
+		}
 		return e.matmulInto(k, s, out, p, f[2])
 	})
 }
 
 // sdpaBack recomputes P and computes dV = Pᵀ·dO, dS = P∘(dP − Σ dP∘P) with
-// dP = dO·Vᵀ, dQ = dS·K·scale, dK = dSᵀ·Q·scale.
+// dP = dO·Vᵀ, dQ = dS·K·scale, dK = dSᵀ·Q·scale. With dropout (the
+// forward's seed and offset) Pd = dropout(P) replaces P in dV and dP is
+// dropout(dO·Vᵀ) with the same mask.
 func (e *Executor) sdpaBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
 	outs, err := e.resolveOuts(op, out)
 	if err != nil {
@@ -539,8 +595,21 @@ func (e *Executor) sdpaBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 		if err != nil {
 			return err
 		}
+		drop, err := e.sdpaDraw(k, s, op, ints, p.shape, false)
+		if err != nil {
+			return err
+		}
+		pd := p
+		if drop != nil {
+			if pd, err = s.f32(p.shape); err != nil {
+				return err
+			}
+			if err := drop.apply(e, k, pd, p); err != nil {
+				return err
+			}
+		}
 		if dv := o[2]; dv != nil {
-			if err := e.matmulInto(k, s, *dv, transposed(p), g); err != nil {
+			if err := e.matmulInto(k, s, *dv, transposed(pd), g); err != nil {
 				return err
 			}
 		}
@@ -553,6 +622,11 @@ func (e *Executor) sdpaBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 		}
 		if err := e.matmul(k, ds, []operand{g, transposed(v)}); err != nil {
 			return err
+		}
+		if drop != nil {
+			if err := drop.apply(e, k, ds, ds); err != nil {
+				return err
+			}
 		}
 		if err := e.softmax(k, &torch.ExecOp{Kind: torch.ExecSoftmaxBack, Ints: []int64{3}}, ds, []operand{ds, p}); err != nil {
 			return err

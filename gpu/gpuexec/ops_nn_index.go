@@ -233,7 +233,10 @@ func (e *Executor) scatterAdd(k gpu.Kernels, s *scratch, acc operand, d int, idx
 
 // indexPut is index_put_ (t[idx] = v, t[mask] = v): dst at idx along dim
 // Ints[0] = the values In[2] broadcast to the indexed shape (or the number
-// Scalars[0]), added when Ints[1] (accumulate) is set.
+// Scalars[0]), added when Ints[1] (accumulate) is set. With values and
+// accumulate, Scalars[0] if given is index_add's alpha: the values are
+// scaled in their own type first (PyTorch's kernel adds src·alpha with
+// alpha cast to the tensor's type).
 func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []operand) error {
 	if len(ins) < 2 || len(ins) > 3 || len(op.Ints) < 2 || (len(ins) == 2 && len(op.Scalars) < 1) {
 		return fmt.Errorf("gpuexec: index_put takes dst, idx, values or a number, a dim and accumulate")
@@ -248,6 +251,16 @@ func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []
 			src = ins[2]
 			if src.cuda() != dst.cuda() {
 				return errUnsupported("index_put of %v values across devices", src.shape)
+			}
+			if accumulate && len(op.Scalars) > 0 {
+				scaled, err := s.typed(src.kt, src.shape)
+				if err != nil {
+					return err
+				}
+				if err := e.mapOp(k, "affine", scaled, []operand{src}, float32(op.Scalars[0]), 0); err != nil {
+					return err
+				}
+				src = scaled
 			}
 		} else {
 			one, err := s.typed(dst.kt, nil)

@@ -65,6 +65,9 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		s, err = rt.safeSoftmax(attn)
 		attn.Release()
 		attn = s
+		if err == nil && rt.exec != nil && a.dropout != 0 {
+			rt.markNotComputed(attn) // the composed path does not model dropout
+		}
 	}
 	if err != nil {
 		releaseAllOf(causal, qs)
@@ -95,8 +98,12 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		return nil, err
 	}
 	// the composed ops computed what their kernels can (not the causal
-	// mask's tril): the output is recomputed by the fused formula
-	rt.sdpaValues(a, out, a.q, a.k, a.v)
+	// mask's tril): the output is recomputed by the fused formula. The
+	// composed ops have no dropout: with dropout_p > 0 the probabilities
+	// were marked not computed above, so the output and the gradients are.
+	if a.dropout == 0 {
+		rt.sdpaValues(a, out, a.q, a.k, a.v)
+	}
 	return out, nil
 }
 

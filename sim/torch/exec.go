@@ -164,8 +164,10 @@ func execTensor(t *Tensor) ExecTensor {
 // compute hands an op to the executor; callers check rt.exec != nil first,
 // so that the simulator pays one nil check per op and nothing else. Nil
 // inputs are skipped. The executor's failures other than ErrNotComputed
-// are kept and returned by Values and Synchronize.
-func (rt *Runtime) compute(kind ExecKind, outs, ins []*Tensor, scalars []float64, ints []int64) {
+// are kept and returned by Values and Synchronize. The op is returned as
+// the executor left it: a kind that reports back (SDPA's dropout RNG state)
+// writes into its Ints.
+func (rt *Runtime) compute(kind ExecKind, outs, ins []*Tensor, scalars []float64, ints []int64) *ExecOp {
 	op := &ExecOp{Kind: kind, Scalars: scalars, Ints: ints, Out: make([]ExecTensor, 0, len(outs)), In: make([]ExecTensor, 0, len(ins))}
 	for _, t := range outs {
 		op.Out = append(op.Out, execTensor(t))
@@ -178,6 +180,7 @@ func (rt *Runtime) compute(kind ExecKind, outs, ins []*Tensor, scalars []float64
 	if err := rt.exec.Exec(op); err != nil && !errors.Is(err, ErrNotComputed) && rt.execErr == nil {
 		rt.execErr = err
 	}
+	return op
 }
 
 // compute1 is compute with one output and no integer arguments.

@@ -38,14 +38,18 @@ const (
 	// ExecCat is torch.cat along Ints[0] (Ints[1] = 1: torch.stack, a new
 	// dimension Ints[0]): Out = the result, In = the tensors.
 	ExecCat ExecKind = "cat"
-	// ExecSDPA is scaled_dot_product_attention without dropout, as the math
-	// backend computes it: Out = softmax(Q·Kᵀ·scale + mask)·V, In = [q, k,
+	// ExecSDPA is scaled_dot_product_attention as the math backend
+	// computes it: Out = dropout(softmax(Q·Kᵀ·scale + mask))·V, In = [q, k,
 	// v, mask?] (a float mask added; bool masks are not computed), Ints[0]
-	// = is_causal, Scalars[0] = scale; masks.
+	// = is_causal, Scalars[0] = scale; masks. With dropout, Ints = [causal,
+	// 1, 0, 0; masks] and Scalars[1] = dropout_p: the executor draws the
+	// keep mask from its generator and writes the generator's seed and
+	// offset it used into Ints[2], Ints[3] (PyTorch's philox seed/offset).
 	ExecSDPA ExecKind = "sdpa"
 	// ExecSDPABack is its backward: Out = [grad_q?, grad_k?, grad_v?], In =
 	// [grad, q, k, v, mask?], Ints[0] = is_causal, Scalars[0] = scale;
-	// masks.
+	// masks. With dropout, Ints[1..3] = 1, seed, offset as the forward
+	// reported them and Scalars[1] = dropout_p: the same keep mask.
 	ExecSDPABack ExecKind = "sdpa_backward"
 )
 
@@ -55,7 +59,7 @@ const NoSkipIndex = -1 << 63
 // computeOpt is compute for kinds with optional operands: nil outputs and
 // inputs are left out and their presence is appended to ints as two
 // masks (see ExecLayerNorm).
-func (rt *Runtime) computeOpt(kind ExecKind, outs, ins []*Tensor, scalars []float64, ints []int64) {
+func (rt *Runtime) computeOpt(kind ExecKind, outs, ins []*Tensor, scalars []float64, ints []int64) *ExecOp {
 	var om, im int64
 	var po, pi []*Tensor
 	for i, t := range outs {
@@ -71,9 +75,9 @@ func (rt *Runtime) computeOpt(kind ExecKind, outs, ins []*Tensor, scalars []floa
 		}
 	}
 	if len(po) == 0 {
-		return
+		return nil
 	}
-	rt.compute(kind, po, pi, scalars, append(ints, om, im))
+	return rt.compute(kind, po, pi, scalars, append(ints, om, im))
 }
 
 // savedForValues unpacks saved tensors of n to compute a backward's values

@@ -17,9 +17,12 @@ import "math"
 // A bool mask becomes an additive mask first (where(mask, 0, -inf)). scale
 // 0 is 1/sqrt(E).
 //
-// On a backend with values the fused results are softmax(Q·Kᵀ·scale +
-// mask)·V (ExecSDPA) and the backward recomputes the probabilities; with
-// dropout neither is computed.
+// On a backend with values the fused results are dropout(softmax(Q·Kᵀ·
+// scale + mask))·V (ExecSDPA) and the backward recomputes the
+// probabilities; dropout's keep mask comes from the executor's generator
+// (not PyTorch's Philox numbers), its seed and offset are kept for the
+// backward, which regenerates the same mask. The math path with dropout
+// is not computed.
 func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, scale float64) (*Tensor, error) {
 	if len(q.shape) != 4 || len(k.shape) != 4 || len(v.shape) != 4 {
 		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention with %d-d inputs is not simulated", len(q.shape))
@@ -47,7 +50,7 @@ func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, sca
 	if mask != nil && mask.dtype != Bool && mask.dtype != q.dtype {
 		return nil, Errorf(RuntimeError, "Expected attn_mask dtype to be bool or float or to match query dtype, but got attn_mask.dtype: %s and  query.dtype: %s instead.", mask.dtype.Name(), q.dtype.Name())
 	}
-	a := sdpaArgs{q: q, k: k, v: v, userMask: mask, dropout: dropout, causal: causal, scale: scale}
+	a := sdpaArgs{q: q, k: k, v: v, userMask: mask, dropout: dropout, causal: causal, scale: scale, rng: new([2]int64)}
 	if a.scale == 0 {
 		a.scale = 1 / math.Sqrt(float64(q.shape[3]))
 	}
@@ -84,6 +87,9 @@ type sdpaArgs struct {
 	causal   bool
 	isCausal int64   // causal as the executor's int
 	scale    float64 // the softmax scale (1/sqrt(E) when not given)
+	// rng is the generator state the forward's dropout used (seed,
+	// offset), shared by the copies of the args the backward holds.
+	rng *[2]int64
 }
 
 // boolMaskToAdditive is convert_boolean_attn_mask: a bool mask becomes
@@ -108,22 +114,37 @@ func (rt *Runtime) boolMaskToAdditive(mask *Tensor, dt DType) (*Tensor, error) {
 	return rt.Where(mask, zero, neg)
 }
 
-// sdpaValues computes a fused backend's output values (no dropout): from
-// the inputs the kernel ran on (padded for flash) and the mask as passed.
+// sdpaValues computes a fused backend's output values: from the inputs
+// the kernel ran on (padded for flash) and the mask as passed; with
+// dropout the executor reports the generator state it drew the keep mask
+// from into a.rng.
 func (rt *Runtime) sdpaValues(a sdpaArgs, out, q, k, v *Tensor) {
-	if rt.exec != nil && a.dropout == 0 {
+	if rt.exec == nil {
+		return
+	}
+	if a.dropout == 0 {
 		rt.computeOpt(ExecSDPA, []*Tensor{out}, []*Tensor{q, k, v, a.userMask}, []float64{a.scale}, []int64{a.isCausal})
+		return
+	}
+	op := rt.computeOpt(ExecSDPA, []*Tensor{out}, []*Tensor{q, k, v, a.userMask}, []float64{a.scale, a.dropout}, []int64{a.isCausal, 1, 0, 0})
+	if op != nil && len(op.Ints) >= 4 {
+		a.rng[0], a.rng[1] = op.Ints[2], op.Ints[3]
 	}
 }
 
-// sdpaBackValues computes a fused backward's gradients (no dropout, no
-// mask) from the saved q, k, v at slots qi, ki, vi.
+// sdpaBackValues computes a fused backward's gradients (no mask) from the
+// saved q, k, v at slots qi, ki, vi; with dropout, from the keep mask of
+// the forward's generator state.
 func (rt *Runtime) sdpaBackValues(a sdpaArgs, n *Node, g *Tensor, res []*Tensor, qi, ki, vi int) {
-	if rt.exec == nil || a.dropout != 0 || a.userMask != nil {
+	if rt.exec == nil || a.userMask != nil {
 		return
 	}
+	scalars, ints := []float64{a.scale}, []int64{a.isCausal}
+	if a.dropout != 0 {
+		scalars, ints = []float64{a.scale, a.dropout}, []int64{a.isCausal, 1, a.rng[0], a.rng[1]}
+	}
 	if sv, release, ok := rt.savedForValues(n, qi, ki, vi); ok {
-		rt.computeOpt(ExecSDPABack, res, []*Tensor{g, sv[0], sv[1], sv[2]}, []float64{a.scale}, []int64{a.isCausal})
+		rt.computeOpt(ExecSDPABack, res, []*Tensor{g, sv[0], sv[1], sv[2]}, scalars, ints)
 		release()
 	}
 }

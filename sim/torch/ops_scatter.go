@@ -202,11 +202,15 @@ func (rt *Runtime) Scatter(mode ScatterMode, x *Tensor, dim int64, idx, src *Ten
 func (rt *Runtime) scatterValues(mode ScatterMode, out *Tensor, d int, idx, src *Tensor, value, alpha float64) {
 	switch mode {
 	case IndexAdd:
-		if alpha != 1 || idx.dtype != Int64 {
+		if idx.dtype != Int64 {
 			rt.markNotComputed(out)
 			return
 		}
-		rt.compute(ExecIndexPut, []*Tensor{out}, []*Tensor{out, idx, src}, nil, []int64{int64(d), 1})
+		var scalars []float64
+		if alpha != 1 {
+			scalars = []float64{alpha}
+		}
+		rt.compute(ExecIndexPut, []*Tensor{out}, []*Tensor{out, idx, src}, scalars, []int64{int64(d), 1})
 	case ScatterValue:
 		rt.compute(ExecScatter, []*Tensor{out}, []*Tensor{out, idx}, []float64{value}, []int64{int64(d), 0})
 	case ScatterAdd:
