@@ -25,6 +25,17 @@ func contiguousIn(t *Tensor, cl bool) bool {
 	return t.IsContiguous()
 }
 
+// contiguousGradIn is gradOutput_.contiguous(memory format) of the CUDA
+// pooling backwards: g itself (a new reference) when it is already
+// contiguous in the input's format (cl: channels_last), else a copy (a
+// strided gradient such as sum()'s expanded one; q026, q028).
+func (rt *Runtime) contiguousGradIn(g *Tensor, cl bool) (*Tensor, error) {
+	if contiguousIn(g, cl) {
+		return g.Retain(), nil
+	}
+	return rt.cloneContiguous(g)
+}
+
 // MaxPool2d is F.max_pool2d: on CUDA it runs max_pool2d_with_indices (the
 // int64 indices are allocated; kept by the node when recording, a
 // temporary otherwise).
@@ -76,17 +87,10 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 			if err != nil {
 				return nil, err
 			}
-			// gradOutput_.contiguous(input's memory format): a strided
-			// gradient (sum()'s expanded one) is copied for the kernel.
-			gc := g[0].Retain()
-			if !contiguousIn(g[0], cl) {
-				c, err := rt.cloneContiguous(g[0])
-				gc.Release()
-				if err != nil {
-					r.Release()
-					return nil, err
-				}
-				gc = c
+			gc, err := rt.contiguousGradIn(g[0], cl)
+			if err != nil {
+				r.Release()
+				return nil, err
 			}
 			if rt.exec != nil {
 				if ts, release, ok := rt.savedForValues(n, 1); ok {
@@ -157,17 +161,10 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWind
 		if err != nil {
 			return nil, err
 		}
-		// The CUDA backwards take gradOutput_.contiguous(): a strided
-		// gradient (sum()'s expanded one) is copied (q028).
-		gc := g[0].Retain()
-		if !contiguousIn(g[0], cl) {
-			c, err := rt.cloneContiguous(g[0])
-			gc.Release()
-			if err != nil {
-				r.Release()
-				return nil, err
-			}
-			gc = c
+		gc, err := rt.contiguousGradIn(g[0], cl)
+		if err != nil {
+			r.Release()
+			return nil, err
 		}
 		if rt.exec != nil {
 			rt.compute(ExecAvgPoolBack, []*Tensor{r}, []*Tensor{gc}, nil, ints)
