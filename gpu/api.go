@@ -115,7 +115,9 @@ type Kernels interface {
 	// dimensions, outermost first), every operand strided (Strided); the
 	// inputs have type in, dst has type t. Only the copy converts (in ≠ t);
 	// the other operators take in == t. A zero dimension launches nothing.
-	Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float32) error
+	// The scalars are float64 for the kernels that compute in float64
+	// (kernels.MapOpmath64) and rounded to float32 for the others.
+	Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float64) error
 	// Random fills dst[0:n) (contiguous, type t) from the counter-based
 	// generator: element i gets kernels.Hash(seed, counter, i).
 	Random(kind kernels.RandKind, t DType, dst uint64, n int64, seed, counter uint64, s0, s1 float32) error
@@ -123,7 +125,9 @@ type Kernels interface {
 	RandInt(dst uint64, n int64, seed, counter uint64, lo, span int64) error
 	// ReduceRows writes dst[r] = scale · Σ_j src[base(r) + j·r.InnerStride]
 	// for every row r of rows (contiguous dst of type t).
-	ReduceRows(t DType, dst, src uint64, scale float32, rows Rows) error
+	// float64 rows accumulate and scale in float64, the other types in f32
+	// (the scale rounded to f32).
+	ReduceRows(t DType, dst, src uint64, scale float64, rows Rows) error
 	// Softmax runs a softmax kernel over the rows of length d of operands
 	// viewed as [o, d, q]: element (i, j, k) of operand x is at
 	// i·x[0] + k·x[1] + j·x[2] (Strides3 order: o, q, d). b is the forward

@@ -22,7 +22,7 @@ func checkCount(what string, n ...int64) error {
 	return nil
 }
 
-func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float32) error {
+func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float64) error {
 	info, ok := kernels.MapOpByName(op)
 	if !ok {
 		return fmt.Errorf("gpu: no map operator %q", op)
@@ -45,7 +45,11 @@ func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, s
 	for _, s := range srcs {
 		args = append(args, s.Addr)
 	}
-	args = append(args, f32arg(s0), f32arg(s1), uint64(n))
+	if kernels.MapOpmath64(op, in, t) {
+		args = append(args, math.Float64bits(s0), math.Float64bits(s1), uint64(n))
+	} else {
+		args = append(args, f32arg(float32(s0)), f32arg(float32(s1)), uint64(n))
+	}
 	for _, d := range shape {
 		args = append(args, uint64(d))
 	}
@@ -97,8 +101,11 @@ func rowGrid(rows int64) ([3]int, error) {
 	return [3]int{int(rows), 1, 1}, nil
 }
 
-func (l launcher) ReduceRows(t DType, dst, src uint64, scale float32, r Rows) error {
-	if err := checkDType(t); err != nil {
+func (l launcher) ReduceRows(t DType, dst, src uint64, scale float64, r Rows) error {
+	name, sc := "reduce_rows_"+string(t), f32arg(float32(scale))
+	if t == kernels.F64 {
+		name, sc = kernels.ReduceRows64, math.Float64bits(scale)
+	} else if err := checkDType(t); err != nil {
 		return err
 	}
 	if err := checkCount("reduce", r.Outer[0], r.Outer[1], r.Outer[2], r.Inner); err != nil {
@@ -112,8 +119,8 @@ func (l launcher) ReduceRows(t DType, dst, src uint64, scale float32, r Rows) er
 	if err != nil {
 		return err
 	}
-	return l.w.launch("reduce_rows_"+string(t), grid, [3]int{kernels.RowBlock, 1, 1},
-		dst, src, f32arg(scale), uint64(r.Inner), uint64(r.InnerStride),
+	return l.w.launch(name, grid, [3]int{kernels.RowBlock, 1, 1},
+		dst, src, sc, uint64(r.Inner), uint64(r.InnerStride),
 		uint64(r.Outer[1]), uint64(r.Outer[2]),
 		uint64(r.OuterStrides[0]), uint64(r.OuterStrides[1]), uint64(r.OuterStrides[2]))
 }
@@ -193,7 +200,7 @@ func (l launcher) BatchedMatmul(t DType, c, a, b uint64, batch, m, n, k int64, c
 
 // The value kernels through the worker's channel (Device.Kernels outside Do).
 
-func (r remoteKernels) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float32) error {
+func (r remoteKernels) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float64) error {
 	return r.do(func(k Kernels) error { return k.Map(op, in, t, shape, dst, srcs, s0, s1) })
 }
 func (r remoteKernels) Random(kind kernels.RandKind, t DType, dst uint64, n int64, seed, counter uint64, s0, s1 float32) error {
@@ -202,7 +209,7 @@ func (r remoteKernels) Random(kind kernels.RandKind, t DType, dst uint64, n int6
 func (r remoteKernels) RandInt(dst uint64, n int64, seed, counter uint64, lo, span int64) error {
 	return r.do(func(k Kernels) error { return k.RandInt(dst, n, seed, counter, lo, span) })
 }
-func (r remoteKernels) ReduceRows(t DType, dst, src uint64, scale float32, rows Rows) error {
+func (r remoteKernels) ReduceRows(t DType, dst, src uint64, scale float64, rows Rows) error {
 	return r.do(func(k Kernels) error { return k.ReduceRows(t, dst, src, scale, rows) })
 }
 func (r remoteKernels) Softmax(mode kernels.SoftmaxMode, t DType, dst, a, b uint64, o, d, q int64, sdst, sa, sb Strides3) error {

@@ -209,13 +209,19 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 		}
 		return float32(def)
 	}
+	sc64 := func(i int, def float64) float64 {
+		if i < len(op.Scalars) {
+			return op.Scalars[i]
+		}
+		return def
+	}
 	k := e.kern(out.cuda())
 	if handled, err := e.execNN(k, op, out, ins); handled {
 		return err
 	}
 	switch op.Kind {
 	case torch.ExecFill:
-		return e.mapOp(k, "fill", out, nil, sc(0, 0), 0)
+		return e.mapOp64(k, "fill", out, nil, sc64(0, 0), 0)
 	case torch.ExecArange, torch.ExecUniform, torch.ExecNormal, torch.ExecRandInt:
 		return e.generate(k, op, out)
 	case torch.ExecValues:
@@ -243,7 +249,7 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	case torch.ExecPow:
 		return e.pow(k, out, ins, sc(0, 1))
 	case torch.ExecAdd, torch.ExecSub:
-		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc(0, 1), 0)
+		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc64(0, 1), 0)
 	}
 	if done, err := e.amp(k, op, out, ins); done {
 		return err
@@ -252,7 +258,7 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 		return err
 	}
 	if info, ok := kernels.MapOpByName(kernels.MapOp(op.Kind)); ok && info.Ins > 0 {
-		return e.mapPromoted(k, info.Op, out, ins, sc(0, 0), sc(1, 0))
+		return e.mapPromoted(k, info.Op, out, ins, sc64(0, 0), sc64(1, 0))
 	}
 	return errUnsupported("no kernels for %s", op.Kind)
 }

@@ -155,6 +155,12 @@ func launchShape(shape []int64, strides [][]int64) (gpu.Shape, []gpu.Strided, bo
 // mapOp launches a map operator over out's shape, the inputs broadcast.
 // Only copy converts between types.
 func (e *Executor) mapOp(k gpu.Kernels, op kernels.MapOp, out operand, ins []operand, s0, s1 float32) error {
+	return e.mapOp64(k, op, out, ins, float64(s0), float64(s1))
+}
+
+// mapOp64 is mapOp with float64 scalars: exact for the kernels that
+// compute in float64 (kernels.MapOpmath64), rounded to float32 otherwise.
+func (e *Executor) mapOp64(k gpu.Kernels, op kernels.MapOp, out operand, ins []operand, s0, s1 float64) error {
 	info, ok := kernels.MapOpByName(op)
 	if !ok || len(ins) != info.Ins {
 		return errUnsupported("no map operator %s with %d inputs", op, len(ins))

@@ -62,7 +62,7 @@ func (e *Executor) lossForward(k gpu.Kernels, out operand, x operand, f kernels.
 		if red == 1 {
 			scale = float32(1 / float64(n))
 		}
-		return k.ReduceRows(out.kt, out.addr, l.addr, scale, gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
+		return k.ReduceRows(out.kt, out.addr, l.addr, float64(scale), gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
 	})
 }
 

@@ -249,7 +249,7 @@ func (e *Executor) reduce(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 	if rows.Inner == 0 {
 		return e.mapOp(k, "fill", out, nil, 0, 0) // sum over nothing; mean gives NaN in PyTorch, 0 here
 	}
-	return k.ReduceRows(out.kt, out.addr, in.addr, scale, rows)
+	return k.ReduceRows(out.kt, out.addr, in.addr, float64(scale), rows)
 }
 
 // rowsOf views an operand as [o, d, q] around dim: its (o, q, d) strides.
@@ -420,7 +420,7 @@ func (e *Executor) mse(k gpu.Kernels, op *torch.ExecOp, out operand, ins []opera
 	if red == 1 {
 		scale = float32(1 / float64(n))
 	}
-	return k.ReduceRows(out.kt, out.addr, diff.addr, scale, gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
+	return k.ReduceRows(out.kt, out.addr, diff.addr, float64(scale), gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
 }
 
 // syncIf waits for the device before a device scratch buffer is freed.

@@ -28,7 +28,7 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 		if len(ins) == 3 {
 			return true, e.mapPromoted(k, "lerp_tensor", out, ins, 0, 0)
 		}
-		return true, e.mapPromoted(k, "lerp", out, ins, s(0, 0), 0)
+		return true, e.mapPromoted(k, "lerp", out, ins, float64(s(0, 0)), 0)
 	case torch.ExecMaxAll, torch.ExecMinAll, torch.ExecMaxDim, torch.ExecMinDim, torch.ExecArgmax, torch.ExecArgmin:
 		return true, e.pick(k, op, out, ins)
 	case torch.ExecBCE, torch.ExecBCEBack, torch.ExecBCELogits, torch.ExecBCELogitsBack, torch.ExecDropout, torch.ExecDropoutBack:
@@ -42,7 +42,7 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	case torch.ExecSelectBack, torch.ExecEvenlyBack, torch.ExecVarBack, torch.ExecStdBack, torch.ExecNormBack:
 		return e.reduceBackward(k, op, out, ins)
 	case "clamp", "clamp_backward":
-		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, s(0, math.Inf(-1)), s(1, math.Inf(1)))
+		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, float64(s(0, math.Inf(-1))), float64(s(1, math.Inf(1))))
 	}
 	return false, nil
 }
@@ -50,10 +50,10 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 // mapPromoted is mapOp after PyTorch's type promotion: inputs of another
 // type than the computation's (out's for arithmetic, the inputs' common
 // type for comparisons) are converted into scratch copies first.
-func (e *Executor) mapPromoted(k gpu.Kernels, op kernels.MapOp, out operand, ins []operand, s0, s1 float32) (err error) {
+func (e *Executor) mapPromoted(k gpu.Kernels, op kernels.MapOp, out operand, ins []operand, s0, s1 float64) (err error) {
 	info, ok := kernels.MapOpByName(op)
 	if !ok || op == "copy" || op == "fill" {
-		return e.mapOp(k, op, out, ins, s0, s1)
+		return e.mapOp64(k, op, out, ins, s0, s1)
 	}
 	want := out.kt
 	if info.Out != "" {
@@ -81,7 +81,7 @@ func (e *Executor) mapPromoted(k gpu.Kernels, op kernels.MapOp, out operand, ins
 		}
 		conv[i] = c
 	}
-	return e.mapOp(k, op, out, conv, s0, s1)
+	return e.mapOp64(k, op, out, conv, s0, s1)
 }
 
 // commonType is the type a comparison's inputs are compared in: theirs if

@@ -106,7 +106,7 @@ func (e *Executor) f32Of(k gpu.Kernels, op kernels.MapOp, shape []int64, ins []o
 	if err != nil {
 		return operand{}, err
 	}
-	return r, e.mapPromoted(k, op, r, ins, s0, s1)
+	return r, e.mapPromoted(k, op, r, ins, float64(s0), float64(s1))
 }
 
 // boolOf computes a comparison (or logical op) over ins into a new bool

@@ -144,6 +144,15 @@ func floatAcc(t kernels.DType) kernels.DType {
 	return kernels.F32
 }
 
+// sumAcc is the type sum/mean into t accumulate in: float64 in float64
+// (reduce_rows_f64, as PyTorch's double sums), else floatAcc(t).
+func sumAcc(t kernels.DType) kernels.DType {
+	if t == kernels.F64 {
+		return t
+	}
+	return floatAcc(t)
+}
+
 // reducePromoted is sum/mean over the dims in op.Ints (all if none), into
 // out of any type: int64 and bool inputs are summed in f32 (exact to
 // 2^24), an output of another type than the accumulation gets a converted
@@ -157,7 +166,7 @@ func (e *Executor) reducePromoted(k gpu.Kernels, op *torch.ExecOp, out operand, 
 	if err != nil {
 		return err
 	}
-	acc := floatAcc(out.kt)
+	acc := sumAcc(out.kt)
 	return e.withTemps(func(temps *[]temp) error {
 		r, err := e.asRows(k, in, red, acc, false, temps)
 		if err != nil {
@@ -174,9 +183,9 @@ func (e *Executor) reducePromoted(k gpu.Kernels, op *torch.ExecOp, out operand, 
 				}
 				return e.mapOp(k, "fill", dst, nil, v, 0)
 			}
-			scale := float32(1)
+			scale := 1.0
 			if op.Kind == torch.ExecMean {
-				scale = float32(1 / float64(r.rows.Inner))
+				scale = 1 / float64(r.rows.Inner)
 			}
 			return k.ReduceRows(acc, dst.addr, r.addr, scale, r.rows)
 		})
@@ -275,7 +284,7 @@ func (e *Executor) moments(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		if err != nil {
 			return err
 		}
-		if err := k.ReduceRows(kernels.F32, mean.addr, r.addr, float32(1/float64(n)), r.rows); err != nil {
+		if err := k.ReduceRows(kernels.F32, mean.addr, r.addr, float64(float32(1/float64(n))), r.rows); err != nil {
 			return err
 		}
 		if err := e.mapOp(k, "sub", rows, []operand{rows, mean}, 1, 0); err != nil {
@@ -286,7 +295,7 @@ func (e *Executor) moments(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		}
 		scale := float32(1 / math.Max(0, float64(n)-op.Scalars[0]))
 		return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
-			if err := k.ReduceRows(kernels.F32, dst.addr, r.addr, scale, r.rows); err != nil {
+			if err := k.ReduceRows(kernels.F32, dst.addr, r.addr, float64(scale), r.rows); err != nil {
 				return err
 			}
 			if op.Kind == torch.ExecStd {

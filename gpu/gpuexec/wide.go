@@ -7,8 +7,9 @@ import (
 
 // float64 and int32 (kernels.F64, kernels.I32) have the map kernels only:
 // fill, the copies and casts, and the arithmetic of kernels.ArithTypes
-// (computed in f32). The other kernel families (reductions' rows, pick,
-// matmul, softmax, the index kernels) have no entries for them.
+// (float64 computed in float64, kernels.MapOpmath64; int32 in f32), plus
+// the float64 row sum (reduce_rows_f64) for sum/mean. The other kernel
+// families (pick, matmul, softmax, the index kernels) have no entries.
 
 // wideKinds are the kinds that reach only map kernels (whose launcher
 // refuses a type without an entry) or handle float64/int32 themselves.

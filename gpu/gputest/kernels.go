@@ -29,14 +29,14 @@ func (noKernels) Sum(gpu.DType, uint64, uint64, int64) error            { return
 func (noKernels) Matmul(gpu.DType, uint64, uint64, uint64, int64, int64, int64, [2]int64, [2]int64) error {
 	return ErrNoKernels
 }
-func (noKernels) Map(kernels.MapOp, gpu.DType, gpu.DType, gpu.Shape, gpu.Strided, []gpu.Strided, float32, float32) error {
+func (noKernels) Map(kernels.MapOp, gpu.DType, gpu.DType, gpu.Shape, gpu.Strided, []gpu.Strided, float64, float64) error {
 	return ErrNoKernels
 }
 func (noKernels) Random(kernels.RandKind, gpu.DType, uint64, int64, uint64, uint64, float32, float32) error {
 	return ErrNoKernels
 }
 func (noKernels) RandInt(uint64, int64, uint64, uint64, int64, int64) error { return ErrNoKernels }
-func (noKernels) ReduceRows(gpu.DType, uint64, uint64, float32, gpu.Rows) error {
+func (noKernels) ReduceRows(gpu.DType, uint64, uint64, float64, gpu.Rows) error {
 	return ErrNoKernels
 }
 func (noKernels) Softmax(kernels.SoftmaxMode, gpu.DType, uint64, uint64, uint64, int64, int64, int64, gpu.Strides3, gpu.Strides3, gpu.Strides3) error {

@@ -19,6 +19,9 @@ const (
 	Ptr    ParamKind = "ptr" // a device address (.u64)
 	U64    ParamKind = "u64" // an element count, size or stride (.u64)
 	Scalar ParamKind = "f32" // a float scalar (.f32)
+	// Scalar64 is a float64 scalar (.f64): the s0/s1 of the map kernels
+	// that compute in float64 (MapOpmath64).
+	Scalar64 ParamKind = "f64"
 )
 
 // Param is one parameter of a kernel entry.

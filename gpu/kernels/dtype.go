@@ -27,8 +27,8 @@ const (
 	// F64 is torch.float64 and I32 torch.int32 (GradScaler's inverse scale
 	// is computed in float64, its growth tracker is int32). Like I64 they
 	// are not in DTypes: the copies, fill and the arithmetic ops (ArithTypes)
-	// take them. The kernels load them into f32, compute in f32 and store
-	// them back (float64 keeps f32 precision; int32 is exact to 2^24).
+	// take them. float64 kernels of MapOpmath64 compute in f64 (loadF64,
+	// storeF64); int32 is loaded into f32 (exact to 2^24).
 	F64 DType = "f64"
 	I32 DType = "i32"
 )
@@ -174,3 +174,38 @@ const scratchRegs64 = "\t.reg .b64 \t%q<10>;\n"
 // scratchRegsF64 declares %fd9, the scratch register of F64 loads and
 // stores (the map kernels, the only ones that take F64).
 const scratchRegsF64 = "\t.reg .f64 \t%fd<10>;\n"
+
+// loadF64 returns PTX that loads the element at address register addr into
+// the f64 register dst (the map kernels of MapOpmath64). float64 loads
+// directly; integers convert exactly up to 2^53; the other floats widen
+// through f32 (exact). Scratch registers as loadF32's, plus %f9 (f32).
+func (t DType) loadF64(dst, addr string) string {
+	switch t {
+	case F64:
+		return fmt.Sprintf("\tld.global.f64 \t%s, [%s];\n", dst, addr)
+	case I64:
+		return fmt.Sprintf("\tld.global.s64 \t%%q9, [%s];\n\tcvt.rn.f64.s64 \t%s, %%q9;\n", addr, dst)
+	case I32:
+		return fmt.Sprintf("\tld.global.s32 \t%%r9, [%s];\n\tcvt.rn.f64.s32 \t%s, %%r9;\n", addr, dst)
+	}
+	return t.loadF32("%f9", addr, "") + fmt.Sprintf("\tcvt.f64.f32 \t%s, %%f9;\n", dst)
+}
+
+// storeF64 returns PTX that narrows the f64 register src to the element
+// type and stores it at address register addr: integers truncate toward
+// zero from the double (PyTorch's double→int cast), bool is src ≠ 0 (NaN
+// included), the other floats round to f32 first (c10's Half/BFloat16
+// conversions from double go through float too).
+func (t DType) storeF64(addr, src string) string {
+	switch t {
+	case F64:
+		return fmt.Sprintf("\tst.global.f64 \t[%s], %s;\n", addr, src)
+	case I64:
+		return fmt.Sprintf("\tcvt.rzi.s64.f64 \t%%q9, %s;\n\tst.global.s64 \t[%s], %%q9;\n", src, addr)
+	case I32:
+		return fmt.Sprintf("\tcvt.rzi.s32.f64 \t%%r9, %s;\n\tst.global.s32 \t[%s], %%r9;\n", src, addr)
+	case B8:
+		return fmt.Sprintf("\tsetp.neu.f64 \t%%p9, %s, 0d0000000000000000;\n\tselp.u32 \t%%r9, 1, 0, %%p9;\n\tst.global.u8 \t[%s], %%r9;\n", src, addr)
+	}
+	return fmt.Sprintf("\tcvt.rn.f32.f64 \t%%f9, %s;\n", src) + t.storeF32(addr, "%f9")
+}

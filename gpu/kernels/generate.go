@@ -39,8 +39,11 @@ func entryHeader(e Entry) string {
 	fmt.Fprintf(&b, ".visible .entry %s(\n", e.Name)
 	for i, p := range e.Params {
 		typ := ".u64"
-		if p.Kind == Scalar {
+		switch p.Kind {
+		case Scalar:
 			typ = ".f32"
+		case Scalar64:
+			typ = ".f64"
 		}
 		sep := ","
 		if i == len(e.Params)-1 {
@@ -57,8 +60,11 @@ func loadParam(e Entry, p, reg string) string {
 	for _, q := range e.Params {
 		if q.Name == p {
 			typ := "u64"
-			if q.Kind == Scalar {
+			switch q.Kind {
+			case Scalar:
 				typ = "f32"
+			case Scalar64:
+				typ = "f64"
 			}
 			return fmt.Sprintf("\tld.param.%s \t%s, [%s_%s];\n", typ, reg, e.Name, p)
 		}

@@ -306,7 +306,11 @@ func (k mapKernel) entry() Entry {
 	for i := 0; i < k.op.Ins; i++ {
 		e.Params = append(e.Params, Param{operandNames[1+i], Ptr})
 	}
-	e.Params = append(e.Params, Param{"s0", Scalar}, Param{"s1", Scalar}, Param{"n", U64})
+	sk := Scalar
+	if MapOpmath64(k.op.Op, k.in, k.out) {
+		sk = Scalar64
+	}
+	e.Params = append(e.Params, Param{"s0", sk}, Param{"s1", sk}, Param{"n", U64})
 	for d := 0; d < MaxRank; d++ {
 		e.Params = append(e.Params, Param{fmt.Sprintf("d%d", d), U64})
 	}
@@ -333,7 +337,13 @@ func (k mapKernel) body() string {
 		b.WriteString(scratchRegsF64)
 	}
 	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .b32 \t%ri<40>;\n")
-	b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%s<4>;\n\t.reg .f32 \t%t<8>;\n\t.reg .f32 \t%y;\n\n")
+	op64 := MapOpmath64(k.op.Op, k.in, k.out)
+	if op64 {
+		b.WriteString("\t.reg .f32 \t%f<10>;\n")
+		b.WriteString("\t.reg .f64 \t%x<4>;\n\t.reg .f64 \t%s<4>;\n\t.reg .f64 \t%t<8>;\n\t.reg .f64 \t%y;\n\n")
+	} else {
+		b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%s<4>;\n\t.reg .f32 \t%t<8>;\n\t.reg .f32 \t%y;\n\n")
+	}
 	// %rd4.. pointers (dst, a, b, c); %rd8..11 dims; strides of operand i
 	// at %rd(12+4i)..; %rd28 rem, %rd29 coordinate, %rd30+i offsets, %rd34
 	// the element's address.
@@ -374,13 +384,24 @@ func (k mapKernel) body() string {
 		for i := 0; i < k.op.Ins; i++ {
 			t := k.op.InType(i, k.in)
 			fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd%d, %d;\n\tadd.u64 \t%%rd34, %%rd%d, %%rd3;\n", 31+i, t.shift(), 5+i)
-			b.WriteString(t.loadF32(fmt.Sprintf("%%x%d", i), "%rd34", ""))
+			if op64 {
+				b.WriteString(t.loadF64(fmt.Sprintf("%%x%d", i), "%rd34"))
+			} else {
+				b.WriteString(t.loadF32(fmt.Sprintf("%%x%d", i), "%rd34", ""))
+			}
 		}
 		for _, line := range k.op.body {
+			if op64 {
+				line = body64(line)
+			}
 			b.WriteString("\t" + line + "\n")
 		}
 		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())
-		b.WriteString(k.out.storeF32("%rd34", "%y"))
+		if op64 {
+			b.WriteString(k.out.storeF64("%rd34", "%y"))
+		} else {
+			b.WriteString(k.out.storeF32("%rd34", "%y"))
+		}
 	}
 	if k.wide {
 		b.WriteString("\tadd.u64 \t%rd0, %rd0, %rd1;\n")

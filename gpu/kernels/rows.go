@@ -275,5 +275,6 @@ func rowsModule() moduleSpec {
 		}
 		ks = append(ks, nllKernel(false, t), nllKernel(true, t))
 	}
+	ks = append(ks, reduceRows64Kernel{})
 	return moduleSpec{name: "rows", kernels: ks}
 }

@@ -85,7 +85,8 @@ func mapUnary(op kernels.MapOp) func(float32) float32 {
 }
 
 // Map is the strided elementwise kernel.
-func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gpu.Strided, srcs []gpu.Strided, s0, s1 float32) error {
+func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gpu.Strided, srcs []gpu.Strided, s064, s164 float64) error {
+	s0, s1 := float32(s064), float32(s164)
 	info, ok := kernels.MapOpByName(op)
 	if !ok {
 		return fmt.Errorf("refkern: no map operator %q", op)
@@ -129,6 +130,12 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 				return err
 			}
 			copy(out, src)
+			continue
+		}
+		if kernels.MapOpmath64(op, in, t) {
+			if err := k.map64(op, in, t, addr(dst, t), srcs, addr, s064, s164); err != nil {
+				return err
+			}
 			continue
 		}
 		var xs [3]float32
@@ -217,7 +224,11 @@ func (k *Kernels) RandInt(dst uint64, n int64, seed, counter uint64, lo, span in
 }
 
 // ReduceRows sums each row (f32 sequential sum), times scale.
-func (k *Kernels) ReduceRows(t gpu.DType, dst, src uint64, scale float32, r gpu.Rows) error {
+func (k *Kernels) ReduceRows(t gpu.DType, dst, src uint64, scale64 float64, r gpu.Rows) error {
+	if t == kernels.F64 {
+		return k.reduceRows64(dst, src, scale64, r)
+	}
+	scale := float32(scale64)
 	k.Launches++
 	rows := r.Count()
 	for row := int64(0); row < rows; row++ {
