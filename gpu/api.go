@@ -116,7 +116,9 @@ type Kernels interface {
 	// inputs have type in, dst has type t. Only the copy converts (in ≠ t);
 	// the other operators take in == t. A zero dimension launches nothing.
 	// The scalars are float64 for the kernels that compute in float64
-	// (kernels.MapOpmath64) and rounded to float32 for the others.
+	// (kernels.MapOpmath64), truncated to int64 for the kernels that compute
+	// in integers (kernels.MapOpmathInt) and rounded to float32 for the
+	// others.
 	Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, srcs []Strided, s0, s1 float64) error
 	// Random fills dst[0:n) (contiguous, type t) from the counter-based
 	// generator: element i gets kernels.Hash(seed, counter, i).

@@ -45,9 +45,12 @@ func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, s
 	for _, s := range srcs {
 		args = append(args, s.Addr)
 	}
-	if kernels.MapOpmath64(op, in, t) {
+	switch {
+	case kernels.MapOpmathInt(op, in, t):
+		args = append(args, uint64(int64(s0)), uint64(int64(s1)), uint64(n))
+	case kernels.MapOpmath64(op, in, t):
 		args = append(args, math.Float64bits(s0), math.Float64bits(s1), uint64(n))
-	} else {
+	default:
 		args = append(args, f32arg(float32(s0)), f32arg(float32(s1)), uint64(n))
 	}
 	for _, d := range shape {
@@ -105,6 +108,8 @@ func (l launcher) ReduceRows(t DType, dst, src uint64, scale float64, r Rows) er
 	name, sc := "reduce_rows_"+string(t), f32arg(float32(scale))
 	if t == kernels.F64 {
 		name, sc = kernels.ReduceRows64, math.Float64bits(scale)
+	} else if t == kernels.I64 {
+		name = kernels.ReduceRowsS64
 	} else if err := checkDType(t); err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package gpuexec
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/gpumem/playground/gpu"
 	"github.com/gpumem/playground/gpu/kernels"
@@ -304,8 +303,8 @@ func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error 
 		if out.kt == kernels.F64 || out.kt == kernels.I32 {
 			return e.arangeHost(out, n, s(0), s(1))
 		}
-		if out.kt == kernels.I64 && (s(0) != math.Trunc(s(0)) || s(1) != math.Trunc(s(1))) {
-			return errUnsupported("fractional arange into int64")
+		if out.kt == kernels.I64 {
+			return e.arangeInt64(k, out, n, s(0), s(1))
 		}
 		return k.Random(kernels.RandArange, out.kt, out.addr, n, 0, 0, float32(s(0)), float32(s(1)))
 	case torch.ExecRandInt:
@@ -377,6 +376,10 @@ func (e *Executor) Read(t torch.ExecTensor) ([]float64, error) {
 			off += idx[d] * o.strides[d]
 		}
 		out[i] = decode(o.kt, raw[off*size:])
+		if o.kt == kernels.I64 && !exactInt(out[i]) {
+			// Values travel as float64: an int64 beyond 2^53 would print rounded.
+			return nil, fmt.Errorf("%w: an int64 value beyond 2^53 cannot be read exactly", torch.ErrNotComputed)
+		}
 		for d := len(idx) - 1; d >= 0; d-- {
 			idx[d]++
 			if idx[d] < o.shape[d] {

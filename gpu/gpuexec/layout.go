@@ -210,6 +210,9 @@ func (e *Executor) mapOp64(k gpu.Kernels, op kernels.MapOp, out operand, ins []o
 		// Only copy and fill have kernels with 64-bit indices.
 		return errUnsupported("%s over %v elements: needs 64-bit indices", op, sh)
 	}
+	if !intScalarsOK(op, in, out.kt, s0, s1) {
+		return errUnsupported("%s on %s with scalars %v, %v: not exact integers", op, in, s0, s1)
+	}
 	return k.Map(op, in, out.kt, sh, ops[0], ops[1:], s0, s1)
 }
 

@@ -441,6 +441,9 @@ func (e *Executor) values(out operand, vals []float64) (err error) {
 	if n == 0 {
 		return nil
 	}
+	if !exactValues(out.kt, vals) {
+		return errUnsupported("%s values beyond 2^53", out.kt)
+	}
 	stage, err := e.tempAlloc(false, n*out.kt.Size())
 	if err != nil {
 		return err

@@ -145,18 +145,19 @@ func floatAcc(t kernels.DType) kernels.DType {
 }
 
 // sumAcc is the type sum/mean into t accumulate in: float64 in float64
-// (reduce_rows_f64, as PyTorch's double sums), else floatAcc(t).
+// (reduce_rows_f64, as PyTorch's double sums), int64 in int64
+// (reduce_rows_s64: PyTorch sums integers and bools into int64 exactly),
+// else floatAcc(t).
 func sumAcc(t kernels.DType) kernels.DType {
-	if t == kernels.F64 {
+	if t == kernels.F64 || t == kernels.I64 {
 		return t
 	}
 	return floatAcc(t)
 }
 
 // reducePromoted is sum/mean over the dims in op.Ints (all if none), into
-// out of any type: int64 and bool inputs are summed in f32 (exact to
-// 2^24), an output of another type than the accumulation gets a converted
-// copy.
+// out of any type (sumAcc: an int64 output sums in int64), an output of
+// another type than the accumulation gets a converted copy.
 func (e *Executor) reducePromoted(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
 	if len(ins) != 1 {
 		return fmt.Errorf("gpuexec: %s takes 1 input", op.Kind)
@@ -167,6 +168,9 @@ func (e *Executor) reducePromoted(k gpu.Kernels, op *torch.ExecOp, out operand, 
 		return err
 	}
 	acc := sumAcc(out.kt)
+	if acc == kernels.I64 && op.Kind == torch.ExecMean {
+		return errUnsupported("mean into int64")
+	}
 	return e.withTemps(func(temps *[]temp) error {
 		r, err := e.asRows(k, in, red, acc, false, temps)
 		if err != nil {

@@ -7,7 +7,8 @@ import (
 
 // float64 and int32 (kernels.F64, kernels.I32) have the map kernels only:
 // fill, the copies and casts, and the arithmetic of kernels.ArithTypes
-// (float64 computed in float64, kernels.MapOpmath64; int32 in f32), plus
+// (float64 computed in float64, kernels.MapOpmath64; int32/int64 in
+// int64, kernels.MapOpmathInt), plus
 // the float64 row sum (reduce_rows_f64) for sum/mean. The other kernel
 // families (pick, matmul, softmax, the index kernels) have no entries.
 

@@ -112,6 +112,9 @@ func widenTypes(ops []MapOpInfo) []MapOpInfo {
 			ops[i].Types = ArithTypes
 		case float64Ops[o.Op]:
 			ops[i].Types = append(append([]DType(nil), DTypes...), F64)
+			if o.Op == "abs" { // in integers (MapOpmathInt)
+				ops[i].Types = append(ops[i].Types, I64, I32)
+			}
 		}
 	}
 	return ops
@@ -310,6 +313,9 @@ func (k mapKernel) entry() Entry {
 	if MapOpmath64(k.op.Op, k.in, k.out) {
 		sk = Scalar64
 	}
+	if MapOpmathInt(k.op.Op, k.in, k.out) {
+		sk = U64
+	}
 	e.Params = append(e.Params, Param{"s0", sk}, Param{"s1", sk}, Param{"n", U64})
 	for d := 0; d < MaxRank; d++ {
 		e.Params = append(e.Params, Param{fmt.Sprintf("d%d", d), U64})
@@ -338,7 +344,10 @@ func (k mapKernel) body() string {
 	}
 	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .b32 \t%ri<40>;\n")
 	op64 := MapOpmath64(k.op.Op, k.in, k.out)
-	if op64 {
+	opInt := MapOpmathInt(k.op.Op, k.in, k.out)
+	if opInt {
+		b.WriteString("\t.reg .s64 \t%x<4>;\n\t.reg .s64 \t%s<4>;\n\t.reg .s64 \t%t<8>;\n\t.reg .s64 \t%y;\n\n")
+	} else if op64 {
 		b.WriteString("\t.reg .f32 \t%f<10>;\n")
 		b.WriteString("\t.reg .f64 \t%x<4>;\n\t.reg .f64 \t%s<4>;\n\t.reg .f64 \t%t<8>;\n\t.reg .f64 \t%y;\n\n")
 	} else {
@@ -384,20 +393,28 @@ func (k mapKernel) body() string {
 		for i := 0; i < k.op.Ins; i++ {
 			t := k.op.InType(i, k.in)
 			fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd%d, %d;\n\tadd.u64 \t%%rd34, %%rd%d, %%rd3;\n", 31+i, t.shift(), 5+i)
-			if op64 {
+			if opInt {
+				b.WriteString(t.loadS64(fmt.Sprintf("%%x%d", i), "%rd34"))
+			} else if op64 {
 				b.WriteString(t.loadF64(fmt.Sprintf("%%x%d", i), "%rd34"))
 			} else {
 				b.WriteString(t.loadF32(fmt.Sprintf("%%x%d", i), "%rd34", ""))
 			}
 		}
-		for _, line := range k.op.body {
+		body := k.op.body
+		if opInt {
+			body = intOpsBody[k.op.Op]
+		}
+		for _, line := range body {
 			if op64 {
 				line = body64(line)
 			}
 			b.WriteString("\t" + line + "\n")
 		}
 		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())
-		if op64 {
+		if opInt {
+			b.WriteString(k.out.storeS64("%rd34", "%y"))
+		} else if op64 {
 			b.WriteString(k.out.storeF64("%rd34", "%y"))
 		} else {
 			b.WriteString(k.out.storeF32("%rd34", "%y"))

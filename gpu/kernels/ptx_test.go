@@ -82,7 +82,7 @@ func TestCatalogMatchesText(t *testing.T) {
 	// 3 dtypes × (fill, 5 unary, 4 binary, relu_backward, scale, axpy) + 6 casts
 	// + 3 × 2 sum stages + 3 matmuls + 3 bmms; map: every op but copy × 3
 	// types (their Types), fill_i64, fill_b8, copy for 5×5 type pairs; random: 3 kinds × 3 types +
-	// arange_i64 + randint_i64; rows: 3 types × (reduce, 4 softmax, 2 nll) + reduce_rows_f64.
+	// arange_i64 + randint_i64; rows: 3 types × (reduce, 4 softmax, 2 nll) + reduce_rows_f64, _s64.
 	mapWant := 4 + len(CopyDTypes)*len(CopyDTypes) // fill_i64, _b8, _f64, _i32, the copies
 	for _, op := range MapOps {
 		if op.Op != "copy" {
@@ -95,7 +95,7 @@ func TestCatalogMatchesText(t *testing.T) {
 	nnWant := 2*len(IndexDTypes) + 1
 	// pick: max and min for 3 types.
 	pickWant := 2 * len(DTypes)
-	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + 1 + nnWant + pickWant; total != want {
+	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + 2 + nnWant + pickWant; total != want {
 		t.Errorf("%d entries, want %d", total, want)
 	}
 }

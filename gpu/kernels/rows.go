@@ -275,6 +275,6 @@ func rowsModule() moduleSpec {
 		}
 		ks = append(ks, nllKernel(false, t), nllKernel(true, t))
 	}
-	ks = append(ks, reduceRows64Kernel{})
+	ks = append(ks, reduceRows64Kernel{}, reduceRows64Kernel{s64: true})
 	return moduleSpec{name: "rows", kernels: ks}
 }

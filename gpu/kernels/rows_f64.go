@@ -10,12 +10,24 @@ import (
 // double) with a .f64 scale.
 const ReduceRows64 = "reduce_rows_f64"
 
-// reduceRows64Kernel is reduce_rows_<t> for float64: each thread sums its
-// strided share of the row in f64, a shared-memory tree adds the block's
-// partial sums, thread 0 scales and stores the row's result.
-type reduceRows64Kernel struct{}
+// ReduceRowsS64 is the name of the int64 row sum: reduce_rows_f64's layout
+// and parameters (the scale unused: integer sums are not scaled), the sum
+// in int64, wrapping, as PyTorch sums int64 (and int32, into int64).
+const ReduceRowsS64 = "reduce_rows_s64"
 
-func (reduceRows64Kernel) entry() Entry {
+// reduceRows64Kernel is reduce_rows_<t> for float64 (or int64 when s64 is
+// set): each thread sums its strided share of the row in f64, a
+// shared-memory tree adds the block's partial sums, thread 0 scales and
+// stores the row's result.
+type reduceRows64Kernel struct{ s64 bool }
+
+func (k reduceRows64Kernel) entry() Entry {
+	if k.s64 {
+		return Entry{Name: ReduceRowsS64,
+			Doc: "dst[r] = sum_j src[base(r) + j·sl] (int64 accumulation, scale unused), one block per row",
+			Params: []Param{{"dst", Ptr}, {"src", Ptr}, {"scale", Scalar64}, {"l", U64}, {"sl", U64},
+				{"d1", U64}, {"d2", U64}, {"s0", U64}, {"s1", U64}, {"s2", U64}}}
+	}
 	return Entry{Name: ReduceRows64,
 		Doc: "dst[r] = scale · sum_j src[base(r) + j·sl] (f64 accumulation), one block per row",
 		Params: []Param{{"dst", Ptr}, {"src", Ptr}, {"scale", Scalar64}, {"l", U64}, {"sl", U64},
@@ -23,6 +35,26 @@ func (reduceRows64Kernel) entry() Entry {
 }
 
 func (k reduceRows64Kernel) body() string {
+	if k.s64 {
+		return k.bodyS64()
+	}
+	return k.bodyF64()
+}
+
+// bodyS64 is bodyF64 with the accumulation in int64 and no scaling.
+func (k reduceRows64Kernel) bodyS64() string {
+	f := reduceRows64Kernel{}.bodyF64()
+	f = strings.ReplaceAll(f, ReduceRows64, ReduceRowsS64)
+	f = strings.Replace(f, "\tmul.rn.f64 \t%acc, %acc, %scale;\n", "", 1)
+	f = strings.ReplaceAll(f, "add.rn.f64", "add.s64")
+	f = strings.ReplaceAll(f, "0d0000000000000000", "0")
+	for _, r := range []string{"ld.global.f64", "ld.shared.f64", "st.shared.f64", "st.global.f64", "mov.f64", ".reg .f64 \t%x<4>", ".reg .f64 \t%acc"} {
+		f = strings.ReplaceAll(f, r, strings.Replace(r, "f64", "s64", 1))
+	}
+	return f
+}
+
+func (k reduceRows64Kernel) bodyF64() string {
 	e := k.entry()
 	name, buf := e.Name, e.Name+"_buf"
 	l := func(s string) string { return "$L_" + name + "_" + s }

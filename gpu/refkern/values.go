@@ -132,6 +132,12 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 			copy(out, src)
 			continue
 		}
+		if kernels.MapOpmathInt(op, in, t) {
+			if err := k.mapInt(op, in, t, addr(dst, t), srcs, addr, int64(s064), int64(s164)); err != nil {
+				return err
+			}
+			continue
+		}
 		if kernels.MapOpmath64(op, in, t) {
 			if err := k.map64(op, in, t, addr(dst, t), srcs, addr, s064, s164); err != nil {
 				return err
@@ -227,6 +233,9 @@ func (k *Kernels) RandInt(dst uint64, n int64, seed, counter uint64, lo, span in
 func (k *Kernels) ReduceRows(t gpu.DType, dst, src uint64, scale64 float64, r gpu.Rows) error {
 	if t == kernels.F64 {
 		return k.reduceRows64(dst, src, scale64, r)
+	}
+	if t == kernels.I64 {
+		return k.reduceRowsInt(dst, src, r)
 	}
 	scale := float32(scale64)
 	k.Launches++

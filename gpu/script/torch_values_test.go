@@ -141,9 +141,13 @@ func compareRecord(got, want string) string {
 // tolerance is rel 1e-4 / abs 1e-5, or the dtype's epsilon for a record
 // that names float16 or bfloat16 (values rounded to 11 or 8 bits), or
 // rel/abs 1e-12 for one that names float64 (computed in float64: an f32
-// computation is off by ~1e-8; the printed digits still bound it).
+// computation is off by ~1e-8; the printed digits still bound it), or 0
+// for one that names "exact int" (integer arithmetic is exact: 2^40 + 1
+// must not pass for 2^40).
 func tolerance(record string) (rel, abs float64) {
 	switch {
+	case strings.Contains(record, "exact int"):
+		return 0, 0
 	case strings.Contains(record, "float64"):
 		return 1e-12, 1e-12
 	case strings.Contains(record, "bfloat16"):

@@ -1,0 +1,64 @@
+package kernels
+
+import "fmt"
+
+// intOpsBody are the map operators whose integer kernels compute in
+// 64-bit integer arithmetic (PyTorch computes integer tensors in their own
+// type, exactly, wrapping on overflow), with their s64 bodies: the same
+// registers as the float bodies (%x inputs, %s scalars, %t temporaries,
+// %y the result), declared .s64.
+var intOpsBody = map[MapOp][]string{
+	"fill":   {"mov.b64 \t%y, %s0;"},
+	"copy":   {"mov.b64 \t%y, %x0;"},
+	"neg":    {"neg.s64 \t%y, %x0;"},
+	"abs":    {"abs.s64 \t%y, %x0;"},
+	"add":    {"mad.lo.s64 \t%y, %x1, %s0, %x0;"},
+	"sub":    {"mul.lo.s64 \t%t0, %x1, %s0;", "sub.s64 \t%y, %x0, %t0;"},
+	"mul":    {"mul.lo.s64 \t%y, %x0, %x1;"},
+	"affine": {"mad.lo.s64 \t%y, %x0, %s0, %s1;"},
+}
+
+// The comparisons of integers compare the s64 values (float32 would merge
+// neighbours beyond 2^24); %y is 1 or 0, stored as bool.
+func init() {
+	for _, c := range []string{"eq", "ne", "lt", "le", "gt", "ge"} {
+		intOpsBody[MapOp(c)] = []string{"setp." + c + ".s64 \t%p0, %x0, %x1;", "selp.s64 \t%y, 1, 0, %p0;"}
+		intOpsBody[MapOp(c+"_scalar")] = []string{"setp." + c + ".s64 \t%p0, %x0, %s0;", "selp.s64 \t%y, 1, 0, %p0;"}
+	}
+}
+
+// MapOpmathInt reports whether the map kernel of op from in to out computes
+// in 64-bit integers: in int64 or int32, out int64, int32 or (the
+// comparisons) bool, and an operator of intOpsBody, except the same-type copy (a bit copy). Its scalars s0/s1
+// are int64 (.u64 parameters holding the two's complement bits); int32
+// results keep the low 32 bits, as PyTorch's int32 arithmetic wraps.
+func MapOpmathInt(op MapOp, in, out DType) bool {
+	if op == "copy" && in == out {
+		return false
+	}
+	_, ok := intOpsBody[op]
+	return ok && isInt(in) && (isInt(out) || out == B8)
+}
+
+func isInt(t DType) bool { return t == I64 || t == I32 }
+
+// loadS64 returns PTX that loads the int64 or int32 element at address
+// register addr into the s64 register dst (int32 sign-extended).
+func (t DType) loadS64(dst, addr string) string {
+	if t == I32 {
+		return fmt.Sprintf("\tld.global.s32 \t%%r9, [%s];\n\tcvt.s64.s32 \t%s, %%r9;\n", addr, dst)
+	}
+	return fmt.Sprintf("\tld.global.s64 \t%s, [%s];\n", dst, addr)
+}
+
+// storeS64 returns PTX that stores the s64 register src at address
+// register addr as int64, as int32 (the low 32 bits) or as bool (≠ 0).
+func (t DType) storeS64(addr, src string) string {
+	switch t {
+	case I32:
+		return fmt.Sprintf("\tcvt.u32.u64 \t%%r9, %s;\n\tst.global.b32 \t[%s], %%r9;\n", src, addr)
+	case B8:
+		return fmt.Sprintf("\tsetp.ne.s64 \t%%p9, %s, 0;\n\tselp.u32 \t%%r9, 1, 0, %%p9;\n\tst.global.u8 \t[%s], %%r9;\n", src, addr)
+	}
+	return fmt.Sprintf("\tst.global.s64 \t[%s], %s;\n", addr, src)
+}
