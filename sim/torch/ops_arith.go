@@ -206,45 +206,56 @@ func (rt *Runtime) Div(a, b *Tensor) (*Tensor, error) {
 		n.saveIf(n.anyNeeded(0, 1), b, false)
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res := make(gradSlot, 2)
-		other, err := n.unpack(1)
+		return rt.divBackward(n, g[0])
+	}, out)
+	return out, nil
+}
+
+// divBackward is DivBackward0's gradients for a tensor divisor, with the
+// dividend saved at 0 (only when the divisor needs a gradient; for div_ a
+// clone of its values before the op) and the divisor at 1. PyTorch 2.11's
+// generated code computes the divisor's gradient first (q036: its
+// temporaries are gone before the dividend's gradient is allocated):
+// div_tensor_other_backward, -grad * ((self / other) / other), whose
+// temporaries live to the end of the expression, then
+// div_tensor_self_backward, grad / other.
+func (rt *Runtime) divBackward(n *Node, g *Tensor) ([]*Tensor, error) {
+	res := make(gradSlot, 2)
+	other, err := n.unpack(1)
+	if err != nil {
+		return res.fail(err)
+	}
+	defer other.Release()
+	if n.needsInput(1) {
+		self, err := n.unpack(0)
 		if err != nil {
 			return res.fail(err)
 		}
-		defer other.Release()
-		if n.needsInput(0) {
-			r, err := rt.Div(g[0], other)
-			if err != nil {
-				return res.fail(err)
-			}
-			res[0] = r
+		t1, err := rt.Neg(g)
+		var t2, t3, r *Tensor
+		if err == nil {
+			t2, err = rt.Div(self, other)
 		}
-		if n.needsInput(1) {
-			self, err := n.unpack(0)
-			if err != nil {
-				return res.fail(err)
-			}
-			// -grad * ((self / other) / other): temporaries live to the end
-			t1, err := rt.Neg(g[0])
-			var t2, t3, r *Tensor
-			if err == nil {
-				t2, err = rt.Div(self, other)
-			}
-			if err == nil {
-				t3, err = rt.Div(t2, other)
-			}
-			if err == nil {
-				r, err = rt.Mul(t1, t3)
-			}
-			releaseAll([]*Tensor{t1, t2, t3, self})
-			if err != nil {
-				return res.fail(err)
-			}
-			res[1] = r
+		if err == nil {
+			t3, err = rt.Div(t2, other)
 		}
-		return res, nil
-	}, out)
-	return out, nil
+		if err == nil {
+			r, err = rt.Mul(t1, t3)
+		}
+		releaseAll([]*Tensor{t1, t2, t3, self})
+		if err != nil {
+			return res.fail(err)
+		}
+		res[1] = r
+	}
+	if n.needsInput(0) {
+		r, err := rt.Div(g, other)
+		if err != nil {
+			return res.fail(err)
+		}
+		res[0] = r
+	}
+	return res, nil
 }
 
 // DivScalar is a / s (DivBackward0 with a wrapped scalar: grad / s).

@@ -117,6 +117,9 @@ func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float6
 				n.save(b, false)
 			}
 			n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+				if op == "div" {
+					return rt.divBackward(n, g[0])
+				}
 				res := make(gradSlot, 2)
 				other, err := n.unpack(1)
 				if err != nil {
@@ -124,12 +127,7 @@ func (rt *Runtime) InplaceBinary(op string, a, b *Tensor, s Scalar, alpha float6
 				}
 				defer other.Release()
 				if n.needsInput(0) {
-					var r *Tensor
-					if op == "mul" {
-						r, err = rt.Mul(g[0], other)
-					} else {
-						r, err = rt.Div(g[0], other)
-					}
+					r, err := rt.Mul(g[0], other)
 					if err != nil {
 						return res.fail(err)
 					}
