@@ -66,7 +66,10 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		attn.Release()
 		attn = s
 		if err == nil && rt.exec != nil && a.dropout != 0 {
-			rt.markNotComputed(attn) // the composed path does not model dropout
+			// the composed ops have no dropout step: the probabilities
+			// (hence the composed gradients) are not computed; the output
+			// is computed below by the fused formula
+			rt.markNotComputed(attn)
 		}
 	}
 	if err != nil {
@@ -98,12 +101,12 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		return nil, err
 	}
 	// the composed ops computed what their kernels can (not the causal
-	// mask's tril): the output is recomputed by the fused formula. The
-	// composed ops have no dropout: with dropout_p > 0 the probabilities
-	// were marked not computed above, so the output and the gradients are.
-	if a.dropout == 0 {
-		rt.sdpaValues(a, out, a.q, a.k, a.v)
-	}
+	// mask's tril): the output is recomputed by the fused formula, with
+	// dropout_p > 0 from the executor's generator as the fused backends
+	// draw it (the same seed gives the same output). The composed ops have
+	// no dropout: the probabilities were marked not computed above, so the
+	// gradients are not computed.
+	rt.sdpaValues(a, out, a.q, a.k, a.v)
 	return out, nil
 }
 

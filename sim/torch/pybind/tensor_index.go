@@ -98,14 +98,15 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur, ad
 	cur = t.Retain()
 	d := 0
 	var tmp []*torch.Tensor
-	release = func() {
+	releaseTmp := func() {
 		for _, x := range tmp {
 			x.Release()
 		}
 	}
+	release = releaseTmp
 	defer func() {
-		if err != nil {
-			release()
+		if err != nil { // the error returns set release to nil
+			releaseTmp()
 			release = func() {}
 		}
 	}()
