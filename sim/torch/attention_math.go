@@ -7,7 +7,8 @@ import "math"
 // copied to float32 first (allowFP16BF16ReductionMathSDP is off by
 // default), q and kᵀ are each scaled by sqrt(scale), is_causal builds
 // ones(L, S).tril() and converts it to an additive mask, attn = q·kᵀ (+
-// mask, out of place) goes through _safe_softmax, and the result is attn·v
+// mask, out of place) goes through _safe_softmax, then at::dropout when
+// dropout_p > 0 (native_dropout), and the result is attn·v
 // (copied back to the input dtype). For fp16/bf16 attn is also copied to
 // the input dtype first (the discarded second result). Locals are freed in
 // C++ destruction order.
@@ -65,11 +66,12 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		s, err = rt.safeSoftmax(attn)
 		attn.Release()
 		attn = s
-		if err == nil && rt.exec != nil && a.dropout != 0 {
-			// the composed ops have no dropout step: the probabilities
-			// (hence the composed gradients) are not computed; the output
-			// is computed below by the fused formula
-			rt.markNotComputed(attn)
+		if err == nil && a.dropout > 0 {
+			// at::dropout(attn, p, true): native_dropout's output and bool
+			// mask (kept by NativeDropoutBackward0 with grad, else freed)
+			s, err = rt.Dropout(attn, a.dropout, true)
+			attn.Release()
+			attn = s
 		}
 	}
 	if err != nil {
@@ -101,12 +103,15 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 		return nil, err
 	}
 	// the composed ops computed what their kernels can (not the causal
-	// mask's tril): the output is recomputed by the fused formula, with
-	// dropout_p > 0 from the executor's generator as the fused backends
-	// draw it (the same seed gives the same output). The composed ops have
-	// no dropout: the probabilities were marked not computed above, so the
-	// gradients are not computed.
-	rt.sdpaValues(a, out, a.q, a.k, a.v)
+	// mask's tril): without dropout the output is recomputed by the fused
+	// formula. With dropout the composed ops (dropout's keep mask from the
+	// executor's generator) computed the output and, through their
+	// nodes, the gradients; with is_causal as well the tril is not
+	// computed, so neither is anything after it, and the output is
+	// recomputed by the fused formula (its own keep mask).
+	if a.dropout == 0 || a.causal {
+		rt.sdpaValues(a, out, a.q, a.k, a.v)
+	}
 	return out, nil
 }
 

@@ -22,8 +22,8 @@ import "math"
 // probabilities; dropout's keep mask comes from the executor's generator
 // (not PyTorch's Philox numbers), its seed and offset are kept for the
 // backward, which regenerates the same mask. The math path with dropout
-// computes its output the same way; its gradients are not computed (the
-// composed ops have no dropout step).
+// runs native_dropout on the probabilities (values and gradients through
+// the composed ops; with is_causal, not computed past the tril).
 func (rt *Runtime) SDPA(q, k, v, mask *Tensor, dropout float64, causal bool, scale float64) (*Tensor, error) {
 	if len(q.shape) != 4 || len(k.shape) != 4 || len(v.shape) != 4 {
 		return nil, Errorf(NotImplementedError, "scaled_dot_product_attention with %d-d inputs is not simulated", len(q.shape))
