@@ -226,6 +226,9 @@ func (rt *Runtime) Expand(t *Tensor, sizes []int64) (*Tensor, error) {
 	if len(sizes) < len(t.shape) {
 		return nil, Errorf(RuntimeError, "expand(%s{%s}, size=%s): the number of sizes provided (%d) must be greater or equal to the number of dimensions in the tensor (%d)", t.typeString(), shapeList(t.shape), shapeList(sizes), len(sizes), len(t.shape))
 	}
+	if err := checkNumel(sizes); err != nil {
+		return nil, err
+	}
 	off := len(sizes) - len(t.shape)
 	shape, strides := make([]int64, len(sizes)), make([]int64, len(sizes))
 	for i, s := range sizes {

@@ -2,6 +2,8 @@ package torch
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -189,6 +191,9 @@ func wrapDim(dim int64, ndim int) (int, error) {
 
 // inferSize resolves a single -1 in a view/reshape shape.
 func inferSize(shape []int64, total int64) ([]int64, error) {
+	if err := checkNumel(shape); err != nil {
+		return nil, err
+	}
 	out := append([]int64(nil), shape...)
 	infer := -1
 	prod := int64(1)
@@ -214,6 +219,27 @@ func inferSize(shape []int64, total int64) ([]int64, error) {
 		return nil, Errorf(RuntimeError, "shape '%s' is invalid for input of size %d", shapeList(shape), total)
 	}
 	return out, nil
+}
+
+// checkNumel is c10's safe_compute_numel: the product of the sizes (the
+// negative ones skipped) must fit in int64, else numel would wrap around
+// (possibly to 0, an "empty" tensor that nothing allocates).
+func checkNumel(shape []int64) error {
+	n := uint64(1)
+	for _, s := range shape {
+		if s == 0 {
+			return nil
+		}
+		if s < 0 {
+			continue
+		}
+		hi, lo := bits.Mul64(n, uint64(s))
+		if hi != 0 || lo > math.MaxInt64 {
+			return Errorf(RuntimeError, "numel: integer multiplication overflow")
+		}
+		n = lo
+	}
+	return nil
 }
 
 // shapeList formats a shape as "[2, 3]".

@@ -2,6 +2,8 @@ package torch
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"strings"
 
 	"github.com/gpumem/playground/sim/trace"
@@ -60,24 +62,48 @@ func (rt *Runtime) empty(op string, shape []int64, strides []int64, dt DType, de
 	if strides == nil {
 		strides = contiguousStrides(shape)
 	}
-	n := storageElems(shape, strides)
-	st, err := rt.newStorage(n*dt.Size(), dev, rt.defaultLabel(op))
+	nbytes, ok := storageNbytes(shape, strides, dt.Size())
+	if !ok {
+		return nil, Errorf(RuntimeError, "Storage size calculation overflowed with sizes=%s", shapeList(shape))
+	}
+	st, err := rt.newStorage(nbytes, dev, rt.defaultLabel(op))
 	if err != nil {
 		return nil, err
 	}
 	return rt.newTensorOn(st, cloneShape(shape), cloneShape(strides), 0, dt), nil
 }
 
-// storageElems is the number of elements a (shape, strides) tensor spans.
-func storageElems(shape, strides []int64) int64 {
-	if numel(shape) == 0 {
-		return 0
+// storageNbytes is the byte size of a dense (shape, strides) tensor of
+// elements of size elem, as c10's computeStorageNbytes: ok is false when
+// the product overflows int64 (PyTorch raises instead of wrapping around
+// to a small allocation).
+func storageNbytes(shape, strides []int64, elem int64) (n int64, ok bool) {
+	for _, s := range shape {
+		if s == 0 { // numel(shape) may wrap to 0 without a zero size
+			return 0, true
+		}
 	}
-	n := int64(1)
+	elems := uint64(1) // every size is >= 1 here
+	for _, s := range shape {
+		hi, lo := bits.Mul64(elems, uint64(s))
+		if hi != 0 || lo > math.MaxInt64 {
+			return 0, false
+		}
+		elems = lo
+	}
+	n = 1
 	for i, s := range shape {
-		n += (s - 1) * strides[i]
+		hi, lo := bits.Mul64(uint64(s-1), uint64(strides[i]))
+		if hi != 0 || lo > math.MaxInt64-uint64(n) {
+			return 0, false
+		}
+		n += int64(lo)
 	}
-	return n
+	hi, lo := bits.Mul64(uint64(n), uint64(elem))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
 }
 
 // emptyLike allocates a tensor like t (preserve_format) with dtype dt.

@@ -136,6 +136,12 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		if len(args) > 1 || len(kwargs) > 0 {
+			return nil, typeErr("item() takes no arguments (%d given)", len(args)-1+len(kwargs))
+		}
+		if n := x.t.Numel(); n != 1 {
+			return nil, pyErr(torch.Errorf(torch.RuntimeError, "a Tensor with %d elements cannot be converted to Scalar", n))
+		}
 		return itemValue(x.t)
 	})
 	info("data_ptr", func(h *Host, x *Tensor) py.Value { return py.Int(int64(x.t.DataPtr(blockAddr))) })
