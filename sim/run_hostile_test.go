@@ -161,23 +161,9 @@ var hostileSnippets = []string{
 	"x['a'] = 1",
 	"x[None, None, 0, 0, 0] = 1",
 	"del x[0]",
-}
-
-// acceptedSnippets are mistakes PyTorch rejects but the simulator accepts
-// (known gaps: values are not simulated, so out-of-range indices, class
-// targets and boolean-mask counts cannot be checked; some methods ignore
-// surplus arguments). They must still not crash the simulator.
-var acceptedSnippets = []string{
-	"torch.empty(2, device='cuda:99').sum().item()",
-	"torch.full((2,), None, device='cuda')",
-	"torch.full(3, 1.0)",
-	"torch.randint(5, (2,), 3)",
-	"torch.randint(5, 0, (2,), device='cuda')",
+	// formerly accepted: argument counts, device ordinals, ragged data
 	"torch.tensor([[1, 2], [3]])",
-	"torch.device(None)",
-	"x.sum(0, 1, 2, 3)",
 	"x.transpose(0)",
-	"x.split(None)",
 	"x.float(1)",
 	"x.half(1, 2)",
 	"x.detach(1)",
@@ -185,8 +171,30 @@ var acceptedSnippets = []string{
 	"x.nelement(1)",
 	"e.max()",
 	"e.argmax()",
-	"x.index_put_((torch.tensor([9], device='cuda'),), torch.ones(5, device='cuda'))",
 	"x.data_ptr(1)",
+	"torch.cuda.memory_allocated(7)",
+	"torch.cuda.reset_peak_memory_stats(None, 1)",
+	"torch.cuda.empty_cache(1)",
+	"torch.cuda.memory_stats(99)",
+}
+
+// acceptedSnippets are mistakes PyTorch rejects but the simulator accepts
+// (known gaps: values are not simulated, so out-of-range indices, class
+// targets and boolean-mask counts cannot be checked; some methods ignore
+// surplus arguments). They must still not crash the simulator.
+var acceptedSnippets = []string{
+	// PyTorch 2.11 accepts several ellipses (question q11: x[..., ...] is x).
+	"x[..., ...]",
+	"x[torch.tensor([0], dtype=torch.uint8, device='cuda'), ..., ...]",
+	"torch.empty(2, device='cuda:99').sum().item()",
+	"torch.full((2,), None, device='cuda')",
+	"torch.full(3, 1.0)",
+	"torch.randint(5, (2,), 3)",
+	"torch.randint(5, 0, (2,), device='cuda')",
+	"torch.device(None)",
+	"x.sum(0, 1, 2, 3)",
+	"x.split(None)",
+	"x.index_put_((torch.tensor([9], device='cuda'),), torch.ones(5, device='cuda'))",
 	"torch.matmul(e, e)",
 	"torch.nn.functional.cross_entropy(x, torch.zeros(3, dtype=torch.long, device='cuda'))",
 	"torch.nn.functional.cross_entropy(x, torch.full((4,), 9, dtype=torch.long, device='cuda')).item()",
@@ -194,13 +202,8 @@ var acceptedSnippets = []string{
 	"torch.nn.Conv2d(3, 8, 0)",
 	"torch.nn.Embedding(10, 4).cuda()(torch.tensor([11], device='cuda'))",
 	"torch.cuda.memory_allocated('nope')",
-	"torch.cuda.memory_allocated(7)",
-	"torch.cuda.reset_peak_memory_stats(None, 1)",
-	"torch.cuda.empty_cache(1)",
-	"torch.cuda.memory_stats(99)",
 	"torch.no_grad(1)",
 	"torch.autocast('cuda', dtype=torch.int32).__enter__()",
-	"x[..., ...]",
 	"x[[0, 9]]",
 	"x[[[0], [1, 2]]]",
 	"x[[0, 'a']]",
@@ -208,7 +211,6 @@ var acceptedSnippets = []string{
 	"x[torch.tensor([True, False], device='cuda')]",
 	"x[torch.tensor([9], device='cuda')]",
 	"x[torch.tensor([-9], dtype=torch.int32, device='cuda')]",
-	"x[torch.tensor([0], dtype=torch.uint8, device='cuda'), ..., ...]",
 	"x[c > 0]",
 	"x[[0, 9]] = 1",
 	"x[torch.tensor([9], device='cuda')] = 1",
@@ -239,5 +241,28 @@ func TestHostileSnippets(t *testing.T) {
 		t.Run("accepted/"+strings.ReplaceAll(s, "/", "|"), func(t *testing.T) {
 			checkNoInternal(t, hostilePrelude+s+"\n")
 		})
+	}
+}
+
+// TestHostileMessages checks that formerly accepted mistakes raise
+// PyTorch's exception type and message.
+func TestHostileMessages(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"x.float(1)", "TypeError: float() takes 0 positional arguments but 1 was given"},
+		{"x.half(1, 2)", "TypeError: half() takes 0 positional arguments but 2 were given"},
+		{"x.nelement(1)", "TypeError: TensorBase.nelement() takes no arguments (1 given)"},
+		{"x.transpose(0)", "TypeError: transpose() received an invalid combination of arguments - got (int)"},
+		{"torch.cuda.memory_allocated(7)", "RuntimeError: Invalid device argument \a: did you call init?"},
+		{"torch.cuda.empty_cache(1)", "TypeError: empty_cache() takes 0 positional arguments but 1 was given"},
+		{"torch.tensor([[1, 2], [3]])", "ValueError: expected sequence of length 2 at dim 1 (got 1)"},
+		{"e.max()", "RuntimeError: max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."},
+		{"e.argmax()", "IndexError: argmax(): Expected reduction dim to be specified for input.numel() == 0."},
+		{"x.detach(1)", "TypeError: TensorBase.detach() takes no arguments (1 given)"},
+		{"torch.cuda.memory_stats(99)", "RuntimeError: Invalid device argument c: did you call init?"},
+	} {
+		res := checkNoInternal(t, hostilePrelude+c.src+"\n")
+		if res.Error == nil || !strings.Contains(res.Error.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.src, res.Error, c.want)
+		}
 	}
 }

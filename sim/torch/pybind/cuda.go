@@ -43,21 +43,30 @@ func (h *Host) buildCUDA(it *py.Interp) (*py.Module, error) {
 	}
 	for name, key := range statKeys {
 		m.Add(it, name, py.NewBuiltin(name, func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			if err := cudaDeviceArg(name, args, kwargs); err != nil {
+				return nil, err
+			}
 			return h.stat(key)
 		}))
 	}
-	none := func(f func(a *alloc.Allocator)) func(a *alloc.Allocator, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+	none := func(name string, max int, f func(a *alloc.Allocator)) func(a *alloc.Allocator, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		return func(a *alloc.Allocator, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			if err := pyMaxPositional(name, args, 0, max); err != nil {
+				return nil, err
+			}
 			f(a)
 			return py.None, nil
 		}
 	}
-	h.cudaFn(m, it, "reset_peak_memory_stats", none((*alloc.Allocator).ResetPeakStats))
-	h.cudaFn(m, it, "reset_max_memory_allocated", none((*alloc.Allocator).ResetPeakStats))
-	h.cudaFn(m, it, "reset_max_memory_cached", none((*alloc.Allocator).ResetPeakStats))
-	h.cudaFn(m, it, "reset_accumulated_memory_stats", none((*alloc.Allocator).ResetAccumulatedStats))
-	h.cudaFn(m, it, "empty_cache", none((*alloc.Allocator).EmptyCache))
+	h.cudaFn(m, it, "reset_peak_memory_stats", none("reset_peak_memory_stats", 1, (*alloc.Allocator).ResetPeakStats))
+	h.cudaFn(m, it, "reset_max_memory_allocated", none("reset_max_memory_allocated", 1, (*alloc.Allocator).ResetPeakStats))
+	h.cudaFn(m, it, "reset_max_memory_cached", none("reset_max_memory_cached", 1, (*alloc.Allocator).ResetPeakStats))
+	h.cudaFn(m, it, "reset_accumulated_memory_stats", none("reset_accumulated_memory_stats", 1, (*alloc.Allocator).ResetAccumulatedStats))
+	h.cudaFn(m, it, "empty_cache", none("empty_cache", 0, (*alloc.Allocator).EmptyCache))
 	h.cudaFn(m, it, "memory_stats", func(a *alloc.Allocator, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		if err := cudaDeviceArg("memory_stats", args, kwargs); err != nil {
+			return nil, err
+		}
 		d := it.NewDict()
 		for _, e := range a.MemoryStats() {
 			if err := d.SetItem(it, py.Str(e.Key), py.Int(e.Value)); err != nil {

@@ -102,6 +102,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if err := maxPositional(name, args, 0); err != nil {
+				return nil, err
+			}
 			return h.wrapResult(h.rt.To(x.t, dt, x.t.Device(), false))
 		})
 	}

@@ -258,6 +258,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if err := checkRagged(data, shape, 0); err != nil {
+				return nil, err
+			}
 			if h.rt.Computing() {
 				if vals, ok := flatData(data, nil); ok {
 					return h.makeInit("tensor", shape, o, dt, torch.ExecValues, vals...)

@@ -57,6 +57,9 @@ func init() {
 			}
 			dv := argOr(args, kwargs, 1, "dim")
 			if dv == nil || dv == py.None {
+				if x.t.Numel() == 0 {
+					return nil, runtimeErr("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.", name)
+				}
 				return h.wrapResult(h.rt.MaxAll(name, x.t))
 			}
 			if o, ok := tensorArg(dv); ok {
@@ -100,6 +103,9 @@ func init() {
 				return nil, err
 			}
 			var dp *int64
+			if dv := argOr(args, kwargs, 1, "dim"); (dv == nil || dv == py.None) && x.t.Numel() == 0 {
+				return nil, py.NewException(py.IndexError, name+"(): Expected reduction dim to be specified for input.numel() == 0.") // q11
+			}
 			if dv := argOr(args, kwargs, 1, "dim"); dv != nil && dv != py.None {
 				d, err := intOf(name, "dim", dv, 0)
 				if err != nil {

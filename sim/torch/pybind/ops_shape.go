@@ -74,6 +74,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if len(args) == 2 && len(kwargs) == 0 {
+				return nil, typeErr("%s() received an invalid combination of arguments - got (%s), but expected one of:\n * (int dim0, int dim1)\n * (name dim0, name dim1)\n", name, typeName(args[1]))
+			}
 			d0, err := intOf(name, "dim0", argOr(args, kwargs, 1, "dim0"), 0)
 			if err != nil {
 				return nil, err
@@ -260,6 +263,9 @@ func init() {
 	both("detach", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		x, err := self("detach", args)
 		if err != nil {
+			return nil, err
+		}
+		if err := noArgs("detach", args, kwargs); err != nil { // METH_NOARGS (q11)
 			return nil, err
 		}
 		return h.wrap(h.rt.Detach(x.t)), nil

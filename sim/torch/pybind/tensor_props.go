@@ -93,6 +93,11 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if metaNoArgs[name] {
+				if err := noArgs(name, args, kwargs); err != nil {
+					return nil, err
+				}
+			}
 			return f(h, x), nil
 		})
 	}
