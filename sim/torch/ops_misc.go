@@ -160,6 +160,9 @@ func (rt *Runtime) UnaryInplaceResult(op, name string, t *Tensor) (*Tensor, erro
 
 // Where is torch.where(cond, a, b) (WhereBackward0 saves the condition).
 func (rt *Runtime) Where(cond, a, b *Tensor) (*Tensor, error) {
+	if cond.dtype != Bool {
+		return nil, Errorf(RuntimeError, "where expected condition to be a boolean tensor, but got a tensor with dtype %s", cond.dtype.cppName())
+	}
 	out, err := rt.pointwiseOut("where", ResultType([]*Tensor{a, b}, nil), cond, a, b)
 	if err != nil {
 		return nil, err
@@ -198,7 +201,7 @@ func (rt *Runtime) Where(cond, a, b *Tensor) (*Tensor, error) {
 // gradient, views only).
 func (rt *Runtime) Cat(ts []*Tensor, dim int64) (*Tensor, error) {
 	if len(ts) == 0 {
-		return nil, Errorf(RuntimeError, "torch.cat(): expected a non-empty list of Tensors")
+		return nil, Errorf(ValueError, "torch.cat(): expected a non-empty list of Tensors")
 	}
 	ref := ts[0]
 	d, err := wrapDim(dim, len(ref.shape))

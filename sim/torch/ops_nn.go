@@ -291,6 +291,10 @@ func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error)
 	if target.dtype != Int64 {
 		return nil, Errorf(RuntimeError, "expected scalar type Long but found %s", target.dtype.cppName())
 	}
+	if len(x.shape) != 1 && len(target.shape) >= 1 && x.shape[0] != target.shape[0] {
+		// nll_loss_nd's check (question q12)
+		return nil, Errorf(ValueError, "Expected input batch_size (%d) to match target batch_size (%d).", x.shape[0], target.shape[0])
+	}
 	ins, release, err := rt.autocastFP32(x) // nll_loss is on autocast's fp32 list
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package pybind
 
 import (
 	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
 )
 
 // cudaDeviceArg checks the device argument of the torch.cuda memory
@@ -19,6 +20,11 @@ func cudaDeviceArg(name string, args []py.Value, kwargs []py.Kwarg) error {
 	}
 	if _, isBool := v.(py.Bool); isBool {
 		return nil
+	}
+	if s, isStr := v.(py.Str); isStr {
+		if _, err := torch.ParseDevice(string(s)); err != nil {
+			return pyErr(err) // "nope": PyTorch's device-string error (question q12)
+		}
 	}
 	if n, ok := v.(py.Int); ok && n != 0 && n != -1 {
 		// PyTorch formats the index as a char (question q11: 7 prints as

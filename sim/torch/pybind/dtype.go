@@ -93,6 +93,11 @@ func newDevice(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, err
 	if err := py.UnpackArgs("device", args, kwargs, "type", &spec, "index?", &index); err != nil {
 		return nil, err
 	}
+	if spec == py.None {
+		return nil, invalidCombination("device", args, kwargs,
+			"(torch.device device)\n      didn't match because some of the arguments have invalid types: (!NoneType!)",
+			"(str type, int index = -1)")
+	}
 	d, _, err := deviceArg(spec)
 	if err != nil {
 		return nil, err

@@ -146,7 +146,19 @@ func init() {
 	for _, name := range []string{"softmax", "log_softmax"} {
 		F[name] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 			x := a.tensor(0, "input")
-			dim := a.int(1, "dim", -1)
+			dim := a.int(1, "dim", -2)
+			if dim == -2 && x != nil {
+				if dv := a.v(1, "dim"); dv == nil || dv == py.None {
+					// F.softmax's implicit dim (_get_softmax_dim; PyTorch
+					// also warns that it is deprecated)
+					switch len(x.Shape()) {
+					case 0, 1, 3:
+						dim = 0
+					default:
+						dim = 1
+					}
+				}
+			}
 			var dtp *torch.DType
 			if d, ok, err := dtypeArg(a.v(3, "dtype")); err != nil {
 				return nil, err

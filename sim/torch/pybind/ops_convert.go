@@ -27,9 +27,13 @@ func (h *Host) toArgs(it *py.Interp, x *torch.Tensor, args []py.Value, kwargs []
 			dt = d
 			continue
 		}
-		if d, ok, err := deviceArg(a); err == nil && ok {
+		d, ok, err := deviceArg(a)
+		if err == nil && ok {
 			dev = d
 			continue
+		}
+		if _, isStr := a.(py.Str); isStr && err != nil {
+			return 0, dev, false, err // "tpu": PyTorch's device-string error
 		}
 		if _, isBool := a.(py.Bool); isBool {
 			continue // non_blocking given positionally
@@ -53,6 +57,9 @@ func (h *Host) toArgs(it *py.Interp, x *torch.Tensor, args []py.Value, kwargs []
 		if ok {
 			dev = d
 		}
+	}
+	if err := cudaOrdinal(dev); err != nil {
+		return 0, dev, false, err
 	}
 	cp, err := boolOf(it, argOr(nil, kwargs, -1, "copy"), false)
 	return dt, dev, cp, err
@@ -84,6 +91,13 @@ func init() {
 			if dev, _, err = deviceArg(v); err != nil {
 				return nil, err
 			}
+			if dev.Type == torch.CPU {
+				// PyTorch 2.11: Tensor.cuda(device="cpu")
+				return nil, runtimeErr("Invalid device, must be cuda device")
+			}
+		}
+		if err := cudaOrdinal(dev); err != nil {
+			return nil, err
 		}
 		return h.wrapResult(h.rt.To(x.t, x.t.DType(), dev, false))
 	})

@@ -28,6 +28,9 @@ func (h *Host) factoryKw(it *py.Interp, kwargs []py.Kwarg) (factoryOpts, error) 
 	if !o.hasDev {
 		o.dev = torch.CPUDevice
 	}
+	if err := cudaOrdinal(o.dev); err != nil {
+		return o, err
+	}
 	o.rg, err = boolOf(it, argOr(nil, kwargs, -1, "requires_grad"), false)
 	return o, err
 }
@@ -100,9 +103,16 @@ func init() {
 		})
 	}
 	def("full", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-		shape, err := intList("full", "size", argOr(args, kwargs, 0, "size"))
+		sizeV := argOr(args, kwargs, 0, "size")
+		if _, isInt := sizeV.(py.Int); isInt {
+			return nil, typeErr("full(): argument 'size' (position 1) must be tuple of ints, not int")
+		}
+		shape, err := intList("full", "size", sizeV)
 		if err != nil {
 			return nil, err
+		}
+		if fvV := argOr(args, kwargs, 1, "fill_value"); fvV == nil || fvV == py.None {
+			return nil, invalidCombination("full", args, kwargs, fullSigNames, fullSigOut)
 		}
 		o, err := h.factoryKw(it, kwargs)
 		if err != nil {
@@ -117,6 +127,11 @@ func init() {
 	})
 	def("randint", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		var sizeV py.Value
+		if len(args) >= 3 {
+			if _, seq := elems(args[1]); seq {
+				return nil, invalidCombination("randint", args, kwargs, randintSigs...)
+			}
+		}
 		switch {
 		case len(args) >= 3:
 			sizeV = args[2]
@@ -145,6 +160,9 @@ func init() {
 		}
 		if v, ok := kw(kwargs, "high"); ok {
 			hi, _ = floatArg(v)
+		}
+		if lo >= hi {
+			return nil, runtimeErr("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d", int64(lo), int64(hi))
 		}
 		return h.makeInit("randint", shape, o, torch.Int64, torch.ExecRandInt, lo, hi)
 	})

@@ -184,24 +184,44 @@ func init() {
 
 func init() {
 	for _, name := range []string{"softmax", "log_softmax"} {
-		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-			x, err := self(name, args)
-			if err != nil {
-				return nil, err
+		softmax := func(asFunction bool) opFunc {
+			return func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+				if dv := argOr(args, kwargs, 1, "dim"); dv == nil || dv == py.None {
+					// dim is required (F.softmax alone picks one implicitly)
+					if asFunction {
+						return nil, invalidCombination(name, args, kwargs,
+							"(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",
+							"(Tensor input, name dim, *, torch.dtype dtype = None)")
+					}
+					return nil, invalidCombination(name, args[1:], kwargs,
+						"(int dim, torch.dtype dtype = None)",
+						"(name dim, *, torch.dtype dtype = None)")
+				}
+				return softmaxOp(name, h, args, kwargs)
 			}
-			d, err := intOf(name, "dim", argOr(args, kwargs, 1, "dim"), -1)
-			if err != nil {
-				return nil, err
-			}
-			var dtp *torch.DType
-			if dt, ok, err := dtypeArg(argOr(args, kwargs, 2, "dtype")); err != nil {
-				return nil, err
-			} else if ok {
-				dtp = &dt
-			}
-			return h.wrapResult(h.rt.Softmax(x.t, d, name == "log_softmax", dtp))
-		})
+		}
+		bothApart(name, softmax(false), softmax(true))
 	}
+}
+
+// softmaxOp is torch.softmax/log_softmax and the Tensor methods once dim is
+// known to be given.
+func softmaxOp(name string, h *Host, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+	x, err := self(name, args)
+	if err != nil {
+		return nil, err
+	}
+	d, err := intOf(name, "dim", argOr(args, kwargs, 1, "dim"), -1)
+	if err != nil {
+		return nil, err
+	}
+	var dtp *torch.DType
+	if dt, ok, err := dtypeArg(argOr(args, kwargs, 2, "dtype")); err != nil {
+		return nil, err
+	} else if ok {
+		dtp = &dt
+	}
+	return h.wrapResult(h.rt.Softmax(x.t, d, name == "log_softmax", dtp))
 }
 
 // isEmptyDims reports whether a dim argument is an empty tuple or list

@@ -156,6 +156,10 @@ func init() {
 			key := "split_size_or_sections"
 			if name == "chunk" {
 				key = "chunks"
+			} else if v := argOr(args, kwargs, 1, key); v == py.None {
+				// Tensor.split passes anything but an int to
+				// split_with_sizes (question q12).
+				return nil, typeErr("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not NoneType")
 			}
 			n, err := intOf(name, key, argOr(args, kwargs, 1, key), 1)
 			if err != nil {

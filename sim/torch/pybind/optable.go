@@ -11,8 +11,9 @@ type opFunc func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py
 // opSpec says where an operation is exposed.
 type opSpec struct {
 	fn       opFunc
-	method   bool // Tensor.name
-	function bool // torch.name
+	fnFunc   opFunc // the torch function when it differs from the method (nil: fn)
+	method   bool   // Tensor.name
+	function bool   // torch.name
 }
 
 // ops is the table of tensor operations; filled by the ops_*.go files'
@@ -25,6 +26,13 @@ func def(name string, method, function bool, fn opFunc) {
 
 // both registers a Tensor method that is also a torch function.
 func both(name string, fn opFunc) { def(name, true, true, fn) }
+
+// bothApart registers a Tensor method and a torch function of the same name
+// whose argument errors differ (PyTorch's parser lists the function's
+// signatures with "Tensor input", the method's without).
+func bothApart(name string, methodFn, funcFn opFunc) {
+	ops[name] = opSpec{fn: methodFn, fnFunc: funcFn, method: true, function: true}
+}
 
 // method registers a Tensor method only.
 func method(name string, fn opFunc) { def(name, true, false, fn) }
@@ -70,6 +78,9 @@ func (h *Host) addFunctions(it *py.Interp, m *py.Module) {
 			continue
 		}
 		fn := spec.fn
+		if spec.fnFunc != nil {
+			fn = spec.fnFunc
+		}
 		m.Add(it, name, py.NewBuiltin(name, func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			return h.opDone(fn(h, it, args, kwargs))
 		}))
