@@ -125,6 +125,14 @@ type Kernels interface {
 	Random(kind kernels.RandKind, t DType, dst uint64, n int64, seed, counter uint64, s0, s1 float32) error
 	// RandInt fills the int64 dst[0:n) with lo + Hash(seed, counter, i) % span.
 	RandInt(dst uint64, n int64, seed, counter uint64, lo, span int64) error
+	// Philox fills dst[0:n) (contiguous, type t) with elements 0..n-1 of
+	// PyTorch's CUDA generator for the launch a describes (see
+	// kernels.PhiloxKind, kernels.PhiloxArgs): the numbers PyTorch's random
+	// op of that seed, offset and launch writes.
+	Philox(kind kernels.PhiloxKind, t DType, dst uint64, n int64, a kernels.PhiloxArgs) error
+	// SMGeometry is the GPU's multiprocessor count and resident threads per
+	// multiprocessor, which size PyTorch's launches of random ops.
+	SMGeometry() (sms, threadsPerSM int64, err error)
 	// ReduceRows writes dst[r] = scale · Σ_j src[base(r) + j·r.InnerStride]
 	// for every row r of rows (contiguous dst of type t).
 	// float64 rows accumulate and scale in float64, the other types in f32

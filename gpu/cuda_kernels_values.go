@@ -13,6 +13,15 @@ import (
 // (package gpu/exec): strided map, generators, row reductions, softmax,
 // nll_loss and batched matmul.
 
+// checkDTypeF64 is checkDType for the families with float64 kernels
+// (module linalg_f64: bmm, softmax, nll_loss).
+func checkDTypeF64(t DType) error {
+	if t == kernels.F64 {
+		return nil
+	}
+	return checkDType(t)
+}
+
 func checkCount(what string, n ...int64) error {
 	for _, v := range n {
 		if v < 0 {
@@ -131,7 +140,7 @@ func (l launcher) ReduceRows(t DType, dst, src uint64, scale float64, r Rows) er
 }
 
 func (l launcher) Softmax(mode kernels.SoftmaxMode, t DType, dst, a, b uint64, o, d, q int64, sdst, sa, sb Strides3) error {
-	if err := checkDType(t); err != nil {
+	if err := checkDTypeF64(t); err != nil {
 		return err
 	}
 	if err := checkCount("softmax", o, d, q); err != nil {
@@ -152,7 +161,7 @@ func (l launcher) Softmax(mode kernels.SoftmaxMode, t DType, dst, a, b uint64, o
 }
 
 func (l launcher) NLLLoss(backward bool, t DType, dst, src, target uint64, n, sn, sc, st, ignore int64, mean bool) error {
-	if err := checkDType(t); err != nil {
+	if err := checkDTypeF64(t); err != nil {
 		return err
 	}
 	if err := checkCount("nll_loss", n); err != nil {
@@ -174,7 +183,7 @@ func (l launcher) NLLLoss(backward bool, t DType, dst, src, target uint64, n, sn
 const maxGridZ = 65535
 
 func (l launcher) BatchedMatmul(t DType, c, a, b uint64, batch, m, n, k int64, cs, as, bs Strides3) error {
-	if err := checkDType(t); err != nil {
+	if err := checkDTypeF64(t); err != nil {
 		return err
 	}
 	if err := checkCount("bmm", batch, m, n, k); err != nil {

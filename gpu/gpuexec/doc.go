@@ -11,9 +11,11 @@
 // that is how CI tests the op-to-kernel mapping without a GPU.
 //
 // Values are PyTorch's up to float rounding (f32 opmath, f32 accumulation
-// in a different order, approximate exp/log), except the random
-// generators: a counter-based hash seeded by torch.manual_seed, with the
-// right distributions but not PyTorch's Philox values. What has no kernel
+// in a different order, approximate exp/log). Random ops draw PyTorch's
+// numbers: CUDA tensors from the CUDA generator (Philox4x32-10 as curand
+// runs it, PyTorch's launch geometry and offsets: random_cuda.go and the
+// philox kernels), CPU tensors from the CPU generator (mt19937:
+// random_cpu.go). What has no kernel
 // (an op kind, a dtype such as bool or float64, a layout whose dimensions
 // do not merge into the kernels' four) leaves its outputs marked not
 // computed, and everything computed from them is not computed either.

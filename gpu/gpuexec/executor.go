@@ -25,8 +25,8 @@ type Executor struct {
 	hostBase map[uint64]uint64 // CPU storage → its host address
 	nextHost uint64
 	computed map[uint64]bool // storages written: true if their values are real
-	seed     uint64          // torch.manual_seed
-	counter  uint64          // generator offset: elements drawn since the seed
+	cuda     cudaGenerator   // PyTorch's CUDA generator (Philox): random_cuda.go
+	cpuGen   cpuGenerator    // PyTorch's CPU generator (mt19937): random_cpu.go
 	// Ops counts Exec calls by outcome, for reports and tests.
 	Ops struct{ Computed, NotComputed int64 }
 }
@@ -131,7 +131,8 @@ func (e *Executor) kern(cuda bool) gpu.Kernels {
 func (e *Executor) Exec(op *torch.ExecOp) error {
 	if op.Kind == ExecManualSeed {
 		if len(op.Ints) > 0 {
-			e.seed, e.counter = uint64(op.Ints[0]), 0
+			e.cuda.reseed(uint64(op.Ints[0]))
+			e.cpuGen.seed(uint64(op.Ints[0]))
 		}
 		return nil
 	}
@@ -181,7 +182,7 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 			return err
 		}
 	}
-	if !wideKernels(op.Kind, out, ins) {
+	if !wideKernels(op.Kind, out, ins) && !randomKinds[op.Kind] {
 		return errUnsupported("%s over float64/int32", op.Kind)
 	}
 	if op.Kind != torch.ExecCopy {
@@ -197,7 +198,7 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 			}
 		}()
 		for _, in := range ins {
-			if in.cuda() != out.cuda() && !crossDeviceNN(op.Kind) {
+			if in.cuda() != out.cuda() && !crossDeviceNN(op.Kind) && !crossDeviceIndexN(op.Kind) {
 				return errUnsupported("%s across devices", op.Kind)
 			}
 		}
@@ -218,6 +219,12 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if handled, err := e.execNN(k, op, out, ins); handled {
 		return err
 	}
+	if done, err := e.exactIntScalars(k, op, out, ins); done {
+		return err
+	}
+	if handled, err := e.execIndexN(k, op, out, ins); handled {
+		return err
+	}
 	switch op.Kind {
 	case torch.ExecFill:
 		return e.mapOp64(k, "fill", out, nil, sc64(0, 0), 0)
@@ -226,7 +233,10 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	case torch.ExecValues:
 		return e.values(out, op.Scalars)
 	case torch.ExecRandPerm:
-		return e.randperm(out)
+		if !out.cuda() {
+			return e.generateHost(op, out)
+		}
+		return e.randpermCUDA(k, out)
 	case torch.ExecCopy:
 		if len(ins) != 1 {
 			return fmt.Errorf("gpuexec: copy takes 1 input, got %d", len(ins))
@@ -256,11 +266,18 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if done, err := e.pointwise(k, op, out, ins); done {
 		return err
 	}
+	if done, err := e.divFamily(k, op, out, ins); done {
+		return err
+	}
 	if info, ok := kernels.MapOpByName(kernels.MapOp(op.Kind)); ok && info.Ins > 0 {
 		return e.mapPromoted(k, info.Op, out, ins, sc64(0, 0), sc64(1, 0))
 	}
 	return errUnsupported("no kernels for %s", op.Kind)
 }
+
+// randomKinds draw from a generator whatever their output type: they
+// advance it even when their values cannot be computed.
+var randomKinds = map[torch.ExecKind]bool{torch.ExecUniform: true, torch.ExecNormal: true, torch.ExecRandInt: true, torch.ExecRandPerm: true}
 
 // ExecManualSeed restarts the generator: Ints[0] is the seed
 // (torch.manual_seed). The model sends it as an ExecOp without operands.
@@ -285,8 +302,16 @@ func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float32) err
 	return e.mapOp(k, "pow", out, ins, p, 0)
 }
 
-// generate runs the creation kernels on a contiguous output.
+// generate runs arange, and the random ops from PyTorch's generators: the
+// CUDA generator's Philox kernels (random_cuda.go) for CUDA outputs, the
+// CPU generator (random_cpu.go) for CPU ones.
 func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error {
+	if op.Kind != torch.ExecArange {
+		if !out.cuda() {
+			return e.generateHost(op, out)
+		}
+		return e.generateCUDA(k, op, out)
+	}
 	if !contiguous(out.shape, out.strides) {
 		return errUnsupported("%s into a non-contiguous tensor", op.Kind)
 	}
@@ -297,33 +322,13 @@ func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error 
 		}
 		return 0
 	}
-	seed, counter := e.seed, e.counter
-	switch op.Kind {
-	case torch.ExecArange:
-		if out.kt == kernels.F64 || out.kt == kernels.I32 {
-			return e.arangeHost(out, n, s(0), s(1))
-		}
-		if out.kt == kernels.I64 {
-			return e.arangeInt64(k, out, n, s(0), s(1))
-		}
-		return k.Random(kernels.RandArange, out.kt, out.addr, n, 0, 0, float32(s(0)), float32(s(1)))
-	case torch.ExecRandInt:
-		if out.kt != kernels.I64 {
-			return errUnsupported("randint into %s", out.kt)
-		}
-		e.counter += uint64(n)
-		lo, hi := int64(s(0)), int64(s(1))
-		return k.RandInt(out.addr, n, seed, counter, lo, hi-lo)
+	if out.kt == kernels.F64 || out.kt == kernels.I32 {
+		return e.arangeHost(out, n, s(0), s(1))
 	}
 	if out.kt == kernels.I64 {
-		return errUnsupported("%s into int64", op.Kind)
+		return e.arangeInt64(k, out, n, s(0), s(1))
 	}
-	e.counter += uint64(n)
-	kind := kernels.RandUniform
-	if op.Kind == torch.ExecNormal {
-		kind = kernels.RandNormal
-	}
-	return k.Random(kind, out.kt, out.addr, n, seed, counter, float32(s(0)), float32(s(1)))
+	return k.Random(kernels.RandArange, out.kt, out.addr, n, 0, 0, float32(s(0)), float32(s(1)))
 }
 
 // covers reports whether a write to t reaches every element of its storage.

@@ -146,9 +146,14 @@ func errOr(err error, kind torch.ExecKind) error {
 	return errUnsupported("%s without its input or target", kind)
 }
 
-// dropout draws a uniform [0, 1) scratch from the generator, keeps the
-// elements below 1 − p scaled by 1/(1 − p), and writes the bool mask.
+// dropout is native_dropout: CUDA tensors draw Dropout.cu's uniforms from
+// the CUDA generator (its launch, vector size and offset increment) into
+// an f32 scratch, keep the elements whose uniform is below 1 − p scaled by
+// 1/(1 − p), and write the bool mask; CPU tensors use the CPU generator.
 func (e *Executor) dropout(k gpu.Kernels, op *torch.ExecOp, out operand, ins []operand) error {
+	if !out.cuda() {
+		return e.generateHost(op, out)
+	}
 	if len(ins) != 1 || len(op.Out) != 2 || len(op.Scalars) < 1 {
 		return fmt.Errorf("gpuexec: dropout takes an input, output and mask, and p")
 	}
@@ -157,16 +162,30 @@ func (e *Executor) dropout(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		return err
 	}
 	x, p := ins[0], op.Scalars[0]
-	keep, scale := float32(1-p), float32(1/(1-p))
+	n := numel(x.shape)
+	if n == 0 {
+		return nil
+	}
+	if p >= 1 { // PyTorch's short-cut: zeros, no draw
+		if err := e.mapOp(k, "fill", out, nil, 0, 0); err != nil {
+			return err
+		}
+		return e.mapOp(k, "fill", mask, nil, 0, 0)
+	}
+	keep, scale := dropoutScale(p)
 	return e.withTemps(func(temps *[]temp) error {
 		u, err := e.scratch(x.cuda(), kernels.F32, x.shape, temps)
 		if err != nil {
 			return err
 		}
-		n := numel(x.shape)
-		seed, counter := e.seed, e.counter
-		e.counter += uint64(n)
-		if err := k.Random(kernels.RandUniform, kernels.F32, u.addr, n, seed, counter, 0, 1); err != nil {
+		if !contiguous(x.shape, x.strides) {
+			// The vectorised kernel would walk x's memory order: not modelled.
+			if _, err := e.philoxOp(k, n, 4); err != nil {
+				return err
+			}
+			return errUnsupported("dropout of a non-contiguous tensor")
+		}
+		if _, err := e.dropoutDraw(k, u.addr, x.kt, x.addr, n); err != nil {
 			return err
 		}
 		if err := e.mapOp(k, "dropout", out, []operand{x, u}, keep, scale); err != nil {

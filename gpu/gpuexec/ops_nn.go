@@ -492,33 +492,47 @@ type sdpaDropout struct {
 }
 
 // sdpaDraw draws the dropout uniforms for op, or returns nil without
-// dropout; forward takes the generator's state and reports it.
+// dropout: the math path's native_dropout over the [B,H,L,S] probabilities
+// (a fresh tensor of the query's type), from the CUDA generator. The forward
+// takes the generator's offset and reports (seed, offset) in Ints[2:4]; the
+// backward passes them again and draws the same numbers.
 func (e *Executor) sdpaDraw(k gpu.Kernels, s *scratch, op *torch.ExecOp, ints []int64, shape []int64, forward bool) (*sdpaDropout, error) {
 	if len(ints) < 2 || ints[1] == 0 {
 		return nil, nil
 	}
-	if len(ints) < 4 || len(op.Scalars) < 2 {
+	if len(ints) < 4 || len(op.Scalars) < 2 || len(op.In) == 0 {
 		return nil, fmt.Errorf("gpuexec: %s with dropout takes seed, offset and p", op.Kind)
 	}
 	p := op.Scalars[1]
 	if p <= 0 || p >= 1 {
 		return nil, errUnsupported("attention dropout p = %v", p)
 	}
+	t, ok := kernelType(op.In[0].DType)
+	if !ok || !op.In[0].CUDA {
+		return nil, errUnsupported("attention dropout of %s", op.In[0].DType)
+	}
 	u, err := s.f32(shape)
 	if err != nil {
 		return nil, err
 	}
 	n := numel(shape)
-	seed, counter := uint64(ints[2]), uint64(ints[3])
-	if forward {
-		seed, counter = e.seed, e.counter
-		e.counter += uint64(n)
-		op.Ints[2], op.Ints[3] = int64(seed), int64(counter)
-	}
-	if err := k.Random(kernels.RandUniform, kernels.F32, u.addr, n, seed, counter, 0, 1); err != nil {
+	threads, err := e.launchThreads(k, n)
+	if err != nil {
 		return nil, err
 	}
-	return &sdpaDropout{u: u, keep: float32(1 - p), scale: float32(1 / (1 - p))}, nil
+	g := kernels.PhiloxArgs{Seed: uint64(ints[2]), Offset: uint64(ints[3]), Threads: threads}
+	if forward {
+		g.Seed, g.Offset = e.cuda.seed, e.cuda.take(uint64(((n-1)/(threads*4)+1)*4))
+		op.Ints[2], op.Ints[3] = int64(g.Seed), int64(g.Offset)
+	}
+	if v := dropoutVec(t, 0, n); v > 1 {
+		g.Vec = v
+	}
+	if err := k.Philox(kernels.PhiloxRaw, kernels.F32, u.addr, n, g); err != nil {
+		return nil, err
+	}
+	keep, scale := dropoutScale(p)
+	return &sdpaDropout{u: u, keep: keep, scale: scale}, nil
 }
 
 // apply is dst = x·[u < 1 − p]/(1 − p) (dst may be x).

@@ -21,15 +21,25 @@ var wideKinds = map[torch.ExecKind]bool{
 	torch.ExecAmpUnscale: true, torch.ExecAmpUpdateScale: true,
 }
 
+// f64Kinds have float64 kernels (module linalg_f64: bmm, softmax,
+// nll_loss) but no int32 ones.
+var f64Kinds = map[torch.ExecKind]bool{
+	torch.ExecMatmul: true, torch.ExecSoftmax: true, torch.ExecLogSoftm: true,
+	torch.ExecSoftmaxBack: true, torch.ExecLogSoftmaxBack: true,
+	torch.ExecNLLLoss: true, torch.ExecNLLLossBack: true,
+}
+
 // wideKernels reports whether op may run with float64 or int32 operands:
 // always when it has none; else when its kind is in wideKinds or is a map
 // operator dispatched as such.
 func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
 	wide := out.kt == kernels.F64 || out.kt == kernels.I32
+	i32 := out.kt == kernels.I32
 	for _, x := range ins {
 		wide = wide || x.kt == kernels.F64 || x.kt == kernels.I32
+		i32 = i32 || x.kt == kernels.I32
 	}
-	if !wide || wideKinds[kind] {
+	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) {
 		return true
 	}
 	info, ok := kernels.MapOpByName(kernels.MapOp(kind))

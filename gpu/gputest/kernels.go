@@ -36,6 +36,10 @@ func (noKernels) Random(kernels.RandKind, gpu.DType, uint64, int64, uint64, uint
 	return ErrNoKernels
 }
 func (noKernels) RandInt(uint64, int64, uint64, uint64, int64, int64) error { return ErrNoKernels }
+func (noKernels) Philox(kernels.PhiloxKind, gpu.DType, uint64, int64, kernels.PhiloxArgs) error {
+	return ErrNoKernels
+}
+func (noKernels) SMGeometry() (int64, int64, error) { return 0, 0, ErrNoKernels }
 func (noKernels) ReduceRows(gpu.DType, uint64, uint64, float64, gpu.Rows) error {
 	return ErrNoKernels
 }

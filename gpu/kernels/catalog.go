@@ -84,5 +84,5 @@ func (m moduleSpec) entries() []Entry {
 func moduleSpecs() []moduleSpec {
 	specs := []moduleSpec{elementwiseModule(), reduceModule(), matmulModule()}
 	specs = append(specs, mapModules()...)
-	return append(specs, randomModule(), rowsModule(), nnModule(), pickModule())
+	return append(specs, randomModule(), rowsModule(), nnModule(), pickModule(), philoxModule(), linalgF64Module())
 }

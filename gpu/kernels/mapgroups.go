@@ -21,6 +21,8 @@ const (
 	// casts from or to float64 and int32: kept out of map_arith and map_cast
 	// so that a float run does not load them.
 	mapWideModule = "map_wide"
+	// mapDivModule has the division family (mapops_div.go) for every type.
+	mapDivModule = "map_div"
 )
 
 // wide reports a type that only mapWideModule computes in.
@@ -48,6 +50,8 @@ func mapModuleOf(k mapKernel) string {
 	switch {
 	case op.Op == "fill" || op.Op == "copy" && k.in == k.out:
 		return mapCopyModule
+	case DivOp(op.Op):
+		return mapDivModule
 	case wide(k.in) || wide(k.out) || k.in == I64 && (mapArithOps[op.Op] || float64Ops[op.Op]):
 		return mapWideModule
 	case op.Op == "copy":

@@ -31,6 +31,9 @@ type MapOpInfo struct {
 	Fixed map[int]DType
 	// Types lists the input types the op is generated for; nil: DTypes.
 	Types []DType
+	// bodyFor, if set, gives the body for the inputs' type (the division
+	// family: integer, f32-opmath and f64 bodies differ).
+	bodyFor func(in DType) []string
 }
 
 // InType is the type of input i when the op's inputs have type t.
@@ -91,7 +94,7 @@ func cat(parts ...[]string) []string {
 
 // MapOps lists every strided map operator: the core ones and those of
 // mapops_pointwise.go and mapops_loss.go.
-var MapOps = widenTypes(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...))
+var MapOps = widenTypes(append(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...), divMapOps...))
 
 // ArithTypes are the input types of the four operations, neg and affine:
 // the float types, float64 and the integers (int32 for GradScaler's growth
@@ -405,10 +408,14 @@ func (k mapKernel) body() string {
 		if opInt {
 			body = intOpsBody[k.op.Op]
 		}
+		if k.op.bodyFor != nil {
+			body = k.op.bodyFor(k.in)
+		}
 		for _, line := range body {
 			if op64 {
 				line = body64(line)
 			}
+			line = strings.ReplaceAll(line, "$K", "$L_"+name)
 			b.WriteString("\t" + line + "\n")
 		}
 		fmt.Fprintf(&b, "\tshl.b64 \t%%rd3, %%rd30, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.out.shift())

@@ -95,7 +95,14 @@ func TestCatalogMatchesText(t *testing.T) {
 	nnWant := 2*len(IndexDTypes) + 1
 	// pick: max and min for 3 types.
 	pickWant := 2 * len(DTypes)
-	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + 2 + nnWant + pickWant; total != want {
+	// philox: every PhiloxKind for its types.
+	philoxWant := 0
+	for _, kind := range PhiloxKinds {
+		philoxWant += len(PhiloxTypes(kind))
+	}
+	// linalg_f64: bmm, 4 softmax modes, nll_loss and its backward.
+	f64Want := 1 + 4 + 2
+	if want := 3*13 + 6 + 6 + 3 + 3 + mapWant + 3*3 + 2 + 3*7 + 2 + nnWant + pickWant + philoxWant + f64Want; total != want {
 		t.Errorf("%d entries, want %d", total, want)
 	}
 }

@@ -154,6 +154,9 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 			xs[j] = v
 		}
 		y, ok := pointwiseValue(op, xs, s0, s1)
+		if kernels.DivOp(op) {
+			y, ok = float32(divFloat(op, in, float64(xs[0]), float64(xs[1]), float64(s0), float64(s1))), true
+		}
 		if !ok {
 			y = MapValue(op, xs[0], xs[1], s0, s1)
 		}
@@ -263,6 +266,9 @@ func (k *Kernels) ReduceRows(t gpu.DType, dst, src uint64, scale64 float64, r gp
 // Softmax runs the softmax kernels' computation row by row.
 func (k *Kernels) Softmax(mode kernels.SoftmaxMode, t gpu.DType, dst, a, b uint64, o, d, q int64, sdst, sa, sb gpu.Strides3) error {
 	k.Launches++
+	if t == kernels.F64 {
+		return k.softmax64(mode, dst, a, b, o, d, q, sdst, sa, sb)
+	}
 	for r := int64(0); r < o*q; r++ {
 		oi, qi := r/q, r%q
 		off := func(s gpu.Strides3, j int64) int64 { return oi*s[0] + qi*s[1] + j*s[2] }
@@ -331,6 +337,9 @@ func (k *Kernels) Softmax(mode kernels.SoftmaxMode, t gpu.DType, dst, a, b uint6
 // NLLLoss is nll_loss or its backward (see gpu.Kernels).
 func (k *Kernels) NLLLoss(backward bool, t gpu.DType, dst, src, target uint64, n, sn, sc, st, ignore int64, mean bool) error {
 	k.Launches++
+	if t == kernels.F64 {
+		return k.nll64(backward, dst, src, target, n, sn, sc, st, ignore, mean)
+	}
 	var acc, cnt float32
 	tgts := make([]int64, n)
 	for i := int64(0); i < n; i++ {
@@ -379,6 +388,9 @@ func (k *Kernels) NLLLoss(backward bool, t gpu.DType, dst, src, target uint64, n
 // BatchedMatmul is C[z] = A[z]·B[z] with f32 accumulation.
 func (k *Kernels) BatchedMatmul(t gpu.DType, c, a, b uint64, batch, m, n, kk int64, cs, as, bs gpu.Strides3) error {
 	k.Launches++
+	if t == kernels.F64 {
+		return k.bmm64(c, a, b, batch, m, n, kk, cs, as, bs)
+	}
 	for z := int64(0); z < batch; z++ {
 		for i := int64(0); i < m; i++ {
 			for j := int64(0); j < n; j++ {

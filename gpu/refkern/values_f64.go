@@ -47,7 +47,10 @@ func (k *Kernels) map64(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []gp
 	case "sqrt":
 		r = math.Sqrt(x)
 	default:
-		return fmt.Errorf("refkern: no float64 map operator %q", op)
+		if !kernels.DivOp(op) {
+			return fmt.Errorf("refkern: no float64 map operator %q", op)
+		}
+		r = divFloat(op, in, x, y, s0, s1)
 	}
 	return k.store64(t, dst, r)
 }

@@ -47,7 +47,10 @@ func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []g
 	case "eq_scalar", "ne_scalar", "lt_scalar", "le_scalar", "gt_scalar", "ge_scalar":
 		r = cmpInt(string(op[:2]), x, s0)
 	default:
-		return fmt.Errorf("refkern: no integer map operator %q", op)
+		if !kernels.DivOp(op) {
+			return fmt.Errorf("refkern: no integer map operator %q", op)
+		}
+		r = divInt(op, x, y, s0)
 	}
 	return k.storeInt(t, dst, r)
 }

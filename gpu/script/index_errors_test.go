@@ -15,8 +15,9 @@ import (
 func TestIndexKeyErrors(t *testing.T) {
 	const pre = "import torch\nt = torch.arange(12., device='cuda').view(3, 4)\ni = torch.tensor([0, 2], device='cuda')\n"
 	cases := []struct{ name, src, err string }{
-		{"two index tensors", "t[i, i]", "RuntimeError: indexing with more than one index tensor is not simulated"},
-		{"list then tensor", "t[[0, 1], i]", "RuntimeError: indexing with more than one index tensor is not simulated"},
+		{"two index tensors", "t[i, torch.tensor([0, 1, 2], device='cuda')]", "IndexError: shape mismatch: indexing tensors could not be broadcast together with shapes [2], [3]"},
+		{"list then tensor", "t[[0, 1, 2], i]", "IndexError: shape mismatch: indexing tensors could not be broadcast together with shapes [3], [2]"},
+		{"value shape", "t[i, i] = torch.ones(3, device='cuda')", "RuntimeError: shape mismatch: value tensor of shape [3] cannot be broadcast to indexing result of shape [2]"},
 		{"too many indices", "t[0, 1, 2]", "IndexError: too many indices for tensor of dimension 2"},
 	}
 	for _, c := range cases {

@@ -12,6 +12,10 @@ import (
 // builtinsDict is the shared, immortal builtins namespace.
 var builtinsDict = newImmortalDict()
 
+// addBuiltin adds a builtin function to the builtins namespace. Not inlined:
+// initBuiltinFuncs calls it for every builtin (size of the wasm module).
+//
+//go:noinline
 func addBuiltin(name string, fn CallFunc) {
 	b := &Builtin{Name: name, Fn: fn}
 	b.flags |= flagImmortal

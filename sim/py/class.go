@@ -119,7 +119,11 @@ func (c *Class) computeMRO() error {
 	return nil
 }
 
-// newBuiltinClass makes an immortal builtin type.
+// newBuiltinClass makes an immortal builtin type. Not inlined: ~80
+// package-level variables call it and would each get a copy in the package's
+// init (size of the wasm module).
+//
+//go:noinline
 func newBuiltinClass(name string, base *Class) *Class {
 	c := &Class{Name: name, Module: "builtins", builtin: true, Dict: newImmortalDict()}
 	c.flags |= flagImmortal
@@ -133,14 +137,20 @@ func newBuiltinClass(name string, base *Class) *Class {
 	return c
 }
 
-// setMethod adds a builtin method to a builtin class.
+// setMethod adds a builtin method to a builtin class. Not inlined: the init
+// functions call it hundreds of times (size of the wasm module).
+//
+//go:noinline
 func (c *Class) setMethod(name string, fn MethodFunc) {
 	m := &Method{Name: name, Fn: fn, Owner: c}
 	m.flags |= flagImmortal
 	c.Dict.setStrRaw(name, m)
 }
 
-// setProp adds a read-only (or writable when set != nil) Go property.
+// setProp adds a read-only (or writable when set != nil) Go property. Not
+// inlined, as setMethod.
+//
+//go:noinline
 func (c *Class) setProp(name string, get func(th *Interp, self Value) (Value, error), set func(th *Interp, self, v Value) error) {
 	p := &GoProperty{Name: name, Get: get, Set: set}
 	p.flags |= flagImmortal

@@ -27,6 +27,11 @@ func markLine(fr *frame, ln int) {
 }
 
 // preMark returns f preceded by a mark of ln.
+//
+// Not inlined: its closure would be copied into every caller (size of the
+// wasm module).
+//
+//go:noinline
 func preMark(ln int, f exprFn) exprFn {
 	return func(fr *frame) (Value, error) {
 		markLine(fr, ln)
@@ -36,6 +41,11 @@ func preMark(ln int, f exprFn) exprFn {
 
 // postMark returns f followed, when it succeeds, by a mark of ln: the line of
 // the instruction that consumes f's value.
+//
+// Not inlined: its closure would be copied into every caller (size of the
+// wasm module).
+//
+//go:noinline
 func postMark(ln int, f exprFn) exprFn {
 	return func(fr *frame) (Value, error) {
 		v, err := f(fr)

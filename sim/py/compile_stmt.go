@@ -94,6 +94,11 @@ func (it *Interp) lineEvent(fr *frame, ln int) {
 
 // simple wraps a simple statement with its line bookkeeping: one line
 // event at its start, unless it is compiled in multi-line mode.
+//
+// Not inlined: its closure would be copied into every caller (size of the
+// wasm module).
+//
+//go:noinline
 func (fc *fnCompiler) simple(ln int, f stmtFn) stmtFn {
 	traced := fc.code.traced && !fc.ml // multi-line: the nodes fire the events
 	at := fc.stmtAt

@@ -187,7 +187,7 @@ func (a pctArg) AsIndex() (*big.Int, bool, error) {
 	return b, ok, nil
 }
 func (a pctArg) AsFloat() (float64, bool, error) {
-	return toFloat(a.v)
+	return a.it.asFloat(a.v)
 }
 
 type pctMapping struct {

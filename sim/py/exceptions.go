@@ -64,6 +64,10 @@ var builtinExcClasses = []*Class{
 	RuntimeWarning, FutureWarning,
 }
 
+// newExcClass makes a builtin exception class. Not inlined, as
+// newBuiltinClass.
+//
+//go:noinline
 func newExcClass(name string, base *Class) *Class {
 	var c *Class
 	if base == nil {

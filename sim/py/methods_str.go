@@ -10,6 +10,10 @@ import (
 
 type strFn func(it *Interp, s string, args []Value, kw []Kwarg) (Value, error)
 
+// strMethod adds a str method that checks its receiver. Not inlined: its
+// closure would be copied into every caller (size of the wasm module).
+//
+//go:noinline
 func strMethod(name string, fn strFn) {
 	StrClass.setMethod(name, func(it *Interp, self Value, args []Value, kw []Kwarg) (Value, error) {
 		s, ok := self.(Str)

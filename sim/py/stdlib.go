@@ -173,15 +173,53 @@ func fn1(m *Module, it *Interp, name string, f func(it *Interp, x Value) (Value,
 	}))
 }
 
-func floatArg(name string, v Value) (float64, error) {
-	f, ok, err := toFloat(v)
+// floatArg converts an argument of a math function to a float (asFloat),
+// raising TypeError for what has no float value.
+func (it *Interp) floatArg(name string, v Value) (float64, error) {
+	f, ok, err := it.asFloat(v)
+	if err == nil && !ok {
+		err = newTypeError("must be real number, not " + v.Type().Name)
+	}
+	return f, err
+}
+
+// asFloat converts v to a float as CPython's PyFloat_AsDouble does: numbers
+// directly, instances of Python classes through __float__ (which must return
+// a float) or else __index__; ok is false when v has neither.
+func (it *Interp) asFloat(v Value) (f float64, ok bool, err error) {
+	if f, ok, err = toFloat(v); ok || err != nil {
+		return f, ok, err
+	}
+	x, isInst := v.(*Instance)
+	if !isInst {
+		return 0, false, nil
+	}
+	name := "__float__"
+	m := x.cls.Lookup(name)
+	if m == nil {
+		name = "__index__"
+		if m = x.cls.Lookup(name); m == nil {
+			return 0, false, nil
+		}
+	}
+	r, err := it.callMethodValue(m, x, nil, nil)
 	if err != nil {
-		return 0, err
+		return 0, true, err
 	}
-	if !ok {
-		return 0, newTypeError("must be real number, not " + v.Type().Name)
+	defer it.DecRef(r)
+	_, isFloat := r.(Float)
+	if name == "__float__" && isFloat {
+		return toFloat(r)
 	}
-	return f, nil
+	if name == "__index__" && !isFloat {
+		if f, ok, err := toFloat(r); ok || err != nil {
+			return f, true, err
+		}
+	}
+	if name == "__float__" {
+		return 0, true, newTypeError(x.cls.Name + ".__float__ returned non-float (type " + r.Type().Name + ")")
+	}
+	return 0, true, newTypeError("__index__ returned non-int (type " + r.Type().Name + ")")
 }
 
 func buildMath(it *Interp) (*Module, error) {
@@ -200,7 +238,7 @@ func buildMath(it *Interp) (*Module, error) {
 		f := simple[name]
 		n := name
 		fn1(m, it, n, func(it *Interp, x Value) (Value, error) {
-			v, err := floatArg(n, x)
+			v, err := it.floatArg(n, x)
 			if err != nil {
 				return nil, err
 			}
@@ -215,7 +253,7 @@ func buildMath(it *Interp) (*Module, error) {
 		})
 	}
 	fn1(m, it, "sqrt", func(it *Interp, x Value) (Value, error) {
-		v, err := floatArg("sqrt", x)
+		v, err := it.floatArg("sqrt", x)
 		if err != nil {
 			return nil, err
 		}
@@ -230,7 +268,7 @@ func buildMath(it *Interp) (*Module, error) {
 			if isIntLike(x) {
 				return it.toInt(x)
 			}
-			v, err := floatArg(name, x)
+			v, err := it.floatArg(name, x)
 			if err != nil {
 				return nil, err
 			}
@@ -249,7 +287,7 @@ func buildMath(it *Interp) (*Module, error) {
 		if len(args) < 1 || len(args) > 2 {
 			return nil, newTypeError("log expected 1 or 2 arguments")
 		}
-		v, err := floatArg("log", args[0])
+		v, err := it.floatArg("log", args[0])
 		if err != nil {
 			return nil, err
 		}
@@ -261,7 +299,7 @@ func buildMath(it *Interp) (*Module, error) {
 			v = math.Log(v)
 		}
 		if len(args) == 2 {
-			b, err := floatArg("log", args[1])
+			b, err := it.floatArg("log", args[1])
 			if err != nil {
 				return nil, err
 			}
@@ -272,7 +310,7 @@ func buildMath(it *Interp) (*Module, error) {
 	for _, n := range []string{"log2", "log10"} {
 		name := n
 		fn1(m, it, name, func(it *Interp, x Value) (Value, error) {
-			v, err := floatArg(name, x)
+			v, err := it.floatArg(name, x)
 			if err != nil {
 				return nil, err
 			}
@@ -288,7 +326,7 @@ func buildMath(it *Interp) (*Module, error) {
 	for _, n := range []string{"isnan", "isinf", "isfinite"} {
 		name := n
 		fn1(m, it, name, func(it *Interp, x Value) (Value, error) {
-			v, err := floatArg(name, x)
+			v, err := it.floatArg(name, x)
 			if err != nil {
 				return nil, err
 			}
@@ -305,11 +343,11 @@ func buildMath(it *Interp) (*Module, error) {
 		if len(args) != 2 {
 			return nil, newTypeError("pow expected 2 arguments, got " + strconv.Itoa(len(args)))
 		}
-		x, err := floatArg("pow", args[0])
+		x, err := it.floatArg("pow", args[0])
 		if err != nil {
 			return nil, err
 		}
-		y, err := floatArg("pow", args[1])
+		y, err := it.floatArg("pow", args[1])
 		if err != nil {
 			return nil, err
 		}
@@ -319,8 +357,8 @@ func buildMath(it *Interp) (*Module, error) {
 		if len(args) != 2 {
 			return nil, newTypeError("atan2 expected 2 arguments, got " + strconv.Itoa(len(args)))
 		}
-		y, _ := floatArg("atan2", args[0])
-		x, _ := floatArg("atan2", args[1])
+		y, _ := it.floatArg("atan2", args[0])
+		x, _ := it.floatArg("atan2", args[1])
 		return Float(math.Atan2(y, x)), nil
 	}))
 	m.Add(it, "isclose", NewBuiltin("isclose", func(it *Interp, args []Value, kw []Kwarg) (Value, error) {
@@ -392,7 +430,7 @@ func buildMath(it *Interp) (*Module, error) {
 		defer it.decRefAll(vs)
 		s := new(big.Float).SetPrec(2000)
 		for _, v := range vs {
-			f, err := floatArg("fsum", v)
+			f, err := it.floatArg("fsum", v)
 			if err != nil {
 				return nil, err
 			}
@@ -573,7 +611,7 @@ func buildTime(it *Interp) (*Module, error) {
 		if len(args) != 1 {
 			return nil, newTypeError("sleep() takes exactly one argument")
 		}
-		f, err := floatArg("sleep", args[0])
+		f, err := it.floatArg("sleep", args[0])
 		if err != nil {
 			return nil, err
 		}

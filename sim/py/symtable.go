@@ -49,6 +49,10 @@ type scope struct {
 	imported map[string]bool
 }
 
+// newScope makes a scope below parent. Not inlined: its six map literals
+// would be copied into every caller (size of the wasm module).
+//
+//go:noinline
 func newScope(kind scopeKind, name string, parent *scope) *scope {
 	s := &scope{kind: kind, name: name, parent: parent,
 		assigned: map[string]bool{}, used: map[string]bool{}, globals: map[string]bool{},
@@ -83,6 +87,10 @@ func buildSymtab(stmts []syntax.Stmt) (*scope, map[syntax.Node]*scope) {
 	return top, st.scopes
 }
 
+// bind records an assignment to name in the current scope. Not inlined: a
+// copy in each of its callers cost ~1 KB of wasm code each.
+//
+//go:noinline
 func (st *symtab) bind(name string) {
 	s := st.cur
 	if !s.assigned[name] {

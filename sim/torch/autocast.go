@@ -159,3 +159,59 @@ func pick(ts []*Tensor, i int) *Tensor {
 	}
 	return nil
 }
+
+// LowerPrecision2 runs op, a two-tensor op on autocast's lower-precision
+// CUDA list (matmul, mm, bmm), as at::autocast's wrapper does: the
+// arguments cast to the autocast dtype (right to left), op run with autocast
+// excluded, the casts dropped after (those op saved for backward live on).
+// Without autocast it is op(a, b).
+func (rt *Runtime) LowerPrecision2(name string, op func(a, b *Tensor) (*Tensor, error), a, b *Tensor) (*Tensor, error) {
+	a, b, _, release, err := rt.autocastArgs(name, a, b)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+	}
+	return op(a, b)
+}
+
+// LowerPrecision3 is LowerPrecision2 for three-tensor ops (addmm).
+func (rt *Runtime) LowerPrecision3(name string, op func(a, b, c *Tensor) (*Tensor, error), a, b, c *Tensor) (*Tensor, error) {
+	a, b, c, release, err := rt.autocastArgs(name, a, b, c)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+	}
+	return op(a, b, c)
+}
+
+// FP32 runs op, an op on autocast's fp32 list (exp, log, pow, rsqrt,
+// reciprocal…), as at::autocast's fp32 policy does: float16/bfloat16 CUDA
+// arguments cast to float32, op run with autocast excluded, the casts
+// dropped after (those op saved for backward live on). Without autocast it
+// is op(ts...).
+func (rt *Runtime) FP32(op func(ts ...*Tensor) (*Tensor, error), ts ...*Tensor) (*Tensor, error) {
+	in, release, err := rt.autocastFP32(ts...)
+	if err != nil {
+		return nil, err
+	}
+	if release != nil {
+		defer release()
+	}
+	return op(in...)
+}
+
+// AutocastOptDType is at::autocast's fp32_set_opt_dtype policy (sum,
+// softmax, cumsum…): under autocast an op whose first argument is a CUDA
+// floating tensor other than float64 and that was given no dtype runs with
+// dtype float32. Otherwise dt is returned unchanged.
+func (rt *Runtime) AutocastOptDType(x *Tensor, dt *DType) *DType {
+	if dt != nil || !rt.autocast.enabled || x == nil || !x.device.IsCUDA() || !x.dtype.IsFloating() || x.dtype == Float64 {
+		return dt
+	}
+	f := Float32
+	return &f
+}

@@ -52,7 +52,7 @@ func (rt *Runtime) markNotComputed(t *Tensor) {
 func (rt *Runtime) CompareNumber(op string, a *Tensor, s Scalar) (*Tensor, error) {
 	out, err := rt.CompareScalar(op, a)
 	if err == nil && rt.exec != nil {
-		rt.compute1(ExecKind(op)+execScalarSuffix, out, []*Tensor{a}, s.Value())
+		rt.numberValues(ExecKind(op)+execScalarSuffix, out, a, s)
 	}
 	return out, err
 }

@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -26,6 +27,9 @@ type valueFormatter struct {
 	sciMode  bool
 	isBool   bool
 	width    int
+	// intBits: the values are int64s carried in the float64s' bits
+	// (formatIntValues), printed exactly.
+	intBits bool
 }
 
 func newValueFormatter(dt DType, vals []float64) valueFormatter {
@@ -68,6 +72,8 @@ func newValueFormatter(dt DType, vals []float64) valueFormatter {
 // plain formats one value without padding.
 func (f valueFormatter) plain(v float64) string {
 	switch {
+	case f.intBits:
+		return intBitsString(v)
 	case f.isBool:
 		if v != 0 {
 			return "True"
@@ -191,6 +197,12 @@ func shownIndicesOr(n int64, summarize bool) []int64 {
 // false if they were not computed.
 func (t *Tensor) valueRepr() (string, bool) {
 	vals, err := t.rt.Values(t)
+	if t.dtype.IsIntegral(false) && errors.Is(err, ErrNotComputed) {
+		// int64 values beyond 2^53: Values refuses them, IntValues reads them
+		if ints, ierr := t.IntValues(); ierr == nil {
+			vals, err = make([]float64, len(ints)), nil
+		}
+	}
 	if err != nil {
 		return "", false
 	}
@@ -207,6 +219,8 @@ func (t *Tensor) valueRepr() (string, bool) {
 		}
 		// An empty tensor shows every dtype but the default one.
 		defaultType = t.dtype == Float32
+	} else if ints, err := t.IntValues(); err == nil && t.dtype != Bool {
+		body = formatIntValues(t.shape, ints, len(prefix))
 	} else {
 		body = formatValues(t.shape, t.dtype, vals, len(prefix))
 	}

@@ -21,20 +21,38 @@ func (rt *Runtime) indexCount(idx *Tensor) int64 {
 }
 
 // nonzeroScratch is mask.nonzero() on the GPU: the int num_nonzeros buffer
-// (one int per 2^30-element chunk), then the [count, mask.dim()] int64
-// output, then num_nonzeros freed. It returns the output's handle. cub's
-// reduce and select temp storage, freed inside nonzero before the indexing
-// output exists, is not modelled.
+// (one int per 2^30-element chunk), cub::DeviceReduce::Sum's temp storage
+// (1 byte), the [count, mask.dim()] int64 output, cub::DeviceSelect's temp
+// storage (its tile states: align((tiles+32)·16) + 255), then num_nonzeros
+// freed. It returns the output's handle. Measured on an H200 for masks of
+// 16 to 1024 elements (q026, q038: 1 and 1023 bytes); the tile size of
+// larger masks (1024 elements here) and the reduce's temp storage beyond
+// one tile are not measured.
 func (rt *Runtime) nonzeroScratch(s *scratch, mask *Tensor, count int64) (int, error) {
+	n := mask.Numel()
 	chunks := int64(1)
-	if n := mask.Numel(); n >= 1<<31-1 {
+	if n >= 1<<31-1 {
 		chunks = (n + 1<<30 - 1) / (1 << 30)
 	}
 	num, err := s.alloc(4*chunks, "nonzero count", "nonzero's device count of true elements")
 	if err != nil {
 		return -1, err
 	}
+	red, err := s.alloc(1, "cub reduce temp storage", "cub::DeviceReduce::Sum's temp storage counting nonzero's true elements")
+	if err != nil {
+		return -1, err
+	}
+	s.free(red)
 	out, err := s.alloc(count*int64(max(mask.Dim(), 1))*8, "nonzero indices", "nonzero's [count, dims] int64 indices of a boolean mask index")
+	if err != nil {
+		return -1, err
+	}
+	tiles := (max(n, 1) + 1023) / 1024
+	sel, err := s.alloc(((tiles+32)*16+255)&^255+255, "cub select temp storage", "cub::DeviceSelect::Flagged's tile states selecting nonzero's indices")
+	if err != nil {
+		return -1, err
+	}
+	s.free(sel)
 	s.free(num)
 	return out, err
 }
@@ -102,106 +120,10 @@ func (rt *Runtime) indexPutScratch(s *scratch, dst, idx, value *Tensor) error {
 
 // indexPutSortScratch holds and frees the temporaries of
 // index_put_with_sort_kernel for self[idx along dim d] += value
-// (IndexBackward0: accumulate, unsafe): makeLinearIndex (nonzero of a
-// mask; per indexed dim the remainder and the stride product, or a host
-// index's device copy), value made contiguous, then the sorted and original
-// positions, arange and cub's sort temp storage. It runs between the
-// zero-filled gradient's allocation and its kernel; all is freed on return.
+// (IndexBackward0: accumulate, unsafe): linearSortScratch with one index.
+// It runs between the zero-filled gradient's allocation and its kernel.
 func (rt *Runtime) indexPutSortScratch(self *Tensor, d int, idx, value *Tensor) error {
-	if !self.device.IsCUDA() {
-		return nil
-	}
-	s := &scratch{rt: rt}
-	defer s.release()
-	n := rt.indexCount(idx)
-	dims := 1
-	var held = -1 // makeLinearIndex's expanded indices (nonzero or int64 copy)
-	onDevice := idx.device == self.device
-	if isMask(idx) {
-		dims = max(idx.Dim(), 1)
-		if onDevice {
-			h, err := rt.nonzeroScratch(s, idx, n)
-			if err != nil {
-				return err
-			}
-			held = h
-		}
-	} else if idx.dtype == Int32 && onDevice {
-		h, err := s.alloc(n*8, "int64 index", "an int32 index widened to int64")
-		if err != nil {
-			return err
-		}
-		held = h
-	}
-	linear := -1
-	for j := 0; j < dims; j++ {
-		var part int
-		if onDevice {
-			rem, err := s.alloc(n*8, "index remainder", "index.remainder(size) in computeLinearIndex")
-			if err != nil {
-				return err
-			}
-			part, err = s.alloc(n*8, "linear index", "index times stride in computeLinearIndex")
-			s.free(rem)
-			if err != nil {
-				return err
-			}
-		} else {
-			var err error
-			part, err = s.alloc(n*8, "linear index", "a host index's linear index copied to the device")
-			if err != nil {
-				return err
-			}
-		}
-		if j == 0 {
-			linear = part
-		} else {
-			s.free(part) // added into the linear index in place
-		}
-	}
-	s.free(held)
-	contig := -1
-	if !value.IsContiguous() {
-		h, err := s.alloc(value.Numel()*value.dtype.Size(), "contiguous values", "the expanded gradient made contiguous for the sorted accumulate")
-		if err != nil {
-			return err
-		}
-		contig = h
-	}
-	slice := int64(1)
-	for _, sz := range self.shape[min(d+dims, len(self.shape)):] {
-		slice *= sz
-	}
-	if n > 0 && slice > 0 {
-		sorted, err := s.alloc(n*8, "sorted indices", "index_put_with_sort's sorted linear indices")
-		if err != nil {
-			return err
-		}
-		orig, err := s.alloc(n*8, "original positions", "index_put_with_sort's original positions")
-		if err != nil {
-			return err
-		}
-		rng, err := s.alloc(n*8, "arange", "index_put_with_sort's arange of positions")
-		if err != nil {
-			return err
-		}
-		// The keys are linear indices into the contiguous gradient, so
-		// get_num_bits((numel-1)/sliceSize) bits of them are sorted.
-		bits := cubKeyBits((self.Numel() - 1) / slice)
-		tmp, err := s.alloc(cubSortPairsTemp(n, 8, 8, bits), "cub sort temp storage", "cub::DeviceRadixSort::SortPairs temp storage (onesweep histograms, lookback, alternate keys and values)")
-		if err != nil {
-			return err
-		}
-		s.free(tmp)
-		s.free(rng)
-		s.free(orig)
-		s.free(sorted)
-	}
-	// Locals go in reverse declaration order: expandedValue, then
-	// linearIndex (measured, q10_sort_scratch).
-	s.free(contig)
-	s.free(linear)
-	return nil
+	return rt.linearSortScratch(self, []AdvIndex{{Dim: d, Idx: idx}}, sortValueOf(value), false)
 }
 
 // indexBackwardScratch models IndexBackward0's sorted accumulate into the

@@ -41,7 +41,7 @@ func (rt *Runtime) AddScalar(a *Tensor, s Scalar) (*Tensor, error) {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.compute1(ExecAffine, out, []*Tensor{a}, 1, s.Value())
+		rt.numberValues(ExecAffine, out, a, Int(1), s)
 	}
 	n := rt.record("AddBackward1", a)
 	n.finish(passThrough, out)
@@ -99,7 +99,7 @@ func (rt *Runtime) SubScalar(a *Tensor, s Scalar) (*Tensor, error) {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.compute1(ExecAffine, out, []*Tensor{a}, 1, -s.Value())
+		rt.numberValues(ExecAffine, out, a, Int(1), negScalar(s))
 	}
 	n := rt.record("SubBackward1", a)
 	n.finish(passThrough, out)
@@ -113,7 +113,7 @@ func (rt *Runtime) RSubScalar(a *Tensor, s Scalar) (*Tensor, error) {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.compute1(ExecAffine, out, []*Tensor{a}, -1, s.Value())
+		rt.numberValues(ExecAffine, out, a, Int(-1), s)
 	}
 	n := rt.record("RsubBackward1", a)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
@@ -177,7 +177,7 @@ func (rt *Runtime) MulScalar(a *Tensor, s Scalar) (*Tensor, error) {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.compute1(ExecAffine, out, []*Tensor{a}, s.Value(), 0)
+		rt.numberValues(ExecAffine, out, a, s, Int(0))
 	}
 	n := rt.record("MulBackward0", a, nil)
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
@@ -462,6 +462,24 @@ func (rt *Runtime) Sqrt(a *Tensor) (*Tensor, error) {
 		}
 		defer t.Release()
 		return rt.Div(g, t)
+	})
+}
+
+// Rsqrt is torch.rsqrt (RsqrtBackward0 saves the result: -0.5 * grad *
+// result.pow(3); GCC evaluates the right operand, the power, first).
+func (rt *Runtime) Rsqrt(a *Tensor) (*Tensor, error) {
+	return rt.unaryGrad("rsqrt", "RsqrtBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) {
+		p, err := rt.PowScalar(r, Int(3))
+		if err != nil {
+			return nil, err
+		}
+		defer p.Release()
+		h, err := rt.MulScalar(g, Float(-0.5))
+		if err != nil {
+			return nil, err
+		}
+		defer h.Release()
+		return rt.Mul(h, p)
 	})
 }
 

@@ -15,7 +15,7 @@ func (rt *Runtime) checkMM(op string, a, b *Tensor) error {
 		return Errorf(RuntimeError, "mat1 and mat2 shapes cannot be multiplied (%sx%d and %sx%d)", itoa(a.shape[0]), a.shape[1], itoa(b.shape[0]), b.shape[1])
 	}
 	if a.dtype != b.dtype {
-		return Errorf(RuntimeError, "expected m1 and m2 to have the same dtype, but got: %s != %s", a.dtype.cppName(), b.dtype.cppName())
+		return Errorf(RuntimeError, "expected mat1 and mat2 to have the same dtype, but got: %s != %s", typeMetaName(a.dtype), typeMetaName(b.dtype))
 	}
 	if _, err := commonDevice(op, a, b); err != nil {
 		return err
@@ -51,6 +51,10 @@ func (rt *Runtime) gemmOut(op string, shape []int64, dt DType, dev Device, lt bo
 				return nil, err
 			}
 			copies = append(copies, c)
+		}
+		if err := intKernelErr(gemmKernel(op), dt, dev); err != nil {
+			out.Release()
+			return nil, err
 		}
 	}
 	if dev.IsCUDA() && numel(shape) > 0 {
@@ -314,6 +318,9 @@ func (rt *Runtime) Matmul(a, b *Tensor) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
+		if rt.exec != nil {
+			rt.compute1(ExecMatmul, out, []*Tensor{a, b})
+		}
 		n := rt.record("DotBackward0", a, b)
 		if n != nil {
 			n.saveIf(n.needsInput(1), a, false)
@@ -339,6 +346,9 @@ func (rt *Runtime) Matmul(a, b *Tensor) (*Tensor, error) {
 		}, out)
 		return out, nil
 	case da == 2 && db == 1:
+		if err := rt.mvIntErr(a, b); err != nil {
+			return nil, err
+		}
 		bu, err := rt.Unsqueeze(b, 1)
 		if err != nil {
 			return nil, err

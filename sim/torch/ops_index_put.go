@@ -2,7 +2,7 @@ package torch
 
 // IndexPutOp is Tensor.index_put_(indices, values, accumulate) (inplace)
 // or torch.index_put (a clone of self first) with one index tensor on dim
-// 0 (indices = (idx,)). On CUDA, accumulate runs index_put_with_sort
+// 0 (indices = (idx,); several: IndexPutMulti). On CUDA, accumulate runs index_put_with_sort
 // (indexPutSortScratch's temporaries); otherwise index_put_'s (see
 // indexPutScratch). IndexPutBackward0 saves the index and values: self's
 // gradient is grad (accumulate) or grad.index_put(indices,
@@ -50,7 +50,8 @@ func (rt *Runtime) IndexPutOp(x, idx, values *Tensor, accumulate, inplace bool) 
 				v = ev
 			}
 		}
-		err = rt.indexPutSortScratch(out, 0, idx, v)
+		// From Python the index range is checked (max/min of the index).
+		err = rt.linearSortScratch(out, []AdvIndex{{Dim: 0, Idx: idx}}, sortValueOf(v), true)
 	} else {
 		s := &scratch{rt: rt}
 		err = rt.indexPutScratch(s, out, idx, values)

@@ -3,6 +3,9 @@ package torch
 // BinaryNoGrad is an elementwise op of two tensors without a derivative
 // (floor_divide, remainder, bitwise_*): one output of the promoted dtype.
 func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
+	if IsDivFamily(op) {
+		return rt.DivTensor(op, a, b)
+	}
 	out, err := rt.pointwiseOut(op, ResultType([]*Tensor{a, b}, nil), a, b)
 	if err == nil && rt.exec != nil {
 		rt.binaryNoGradValues(op, out, a, b)
@@ -12,6 +15,9 @@ func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
 
 // ScalarNoGrad is BinaryNoGrad with a Python number.
 func (rt *Runtime) ScalarNoGrad(op string, a *Tensor, s Scalar) (*Tensor, error) {
+	if IsDivFamily(op) {
+		return rt.DivScalarOp(op, a, s, false)
+	}
 	return rt.unaryOut(op, a, scalarResult(a, s))
 }
 

@@ -182,19 +182,15 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 		return nil, err
 	}
 	// autocast's fp32_set_opt_dtype policy: without a dtype argument the op
-	// runs in float32; with one (cross_entropy passes the input's) as asked.
-	if dt == nil {
-		ins, release, err := rt.autocastFP32(x)
-		if err != nil {
-			return nil, err
-		}
-		if release != nil {
-			defer release()
-			x = ins[0]
-		}
-	}
+	// runs with dtype float32; with one (cross_entropy passes the input's)
+	// as asked.
+	dt = rt.AutocastOptDType(x, dt)
+	// softmax(input, dim, dtype): a CUDA half input asked for float32 runs
+	// _softmax(input, dim, half_to_float=true), no converted copy; other
+	// dtypes are converted first (input_.toType(dtype)).
+	halfToFloat := dt != nil && *dt == Float32 && x.dtype == Float16 && x.device.IsCUDA()
 	src := x.Retain()
-	if dt != nil && *dt != x.dtype {
+	if dt != nil && *dt != x.dtype && !halfToFloat {
 		c, err := rt.To(x, *dt, x.device, false)
 		src.Release()
 		if err != nil {
@@ -209,11 +205,19 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 	}
 	// the structured output is contiguous; the CUDA kernel (host_softmax)
 	// then runs on input.contiguous(), a temporary copy for strided inputs
-	out, err := rt.empty(op, src.shape, nil, src.dtype, src.device)
+	outDT := src.dtype
+	if halfToFloat {
+		outDT = Float32
+	}
+	out, err := rt.empty(op, src.shape, nil, outDT, src.device)
 	if err != nil {
 		return nil, err
 	}
 	if err := rt.contiguousTemp(op, src); err != nil {
+		out.Release()
+		return nil, err
+	}
+	if err := intKernelErr("host_softmax", src.dtype, src.device); err != nil {
 		out.Release()
 		return nil, err
 	}
@@ -236,13 +240,38 @@ func (rt *Runtime) Softmax(x *Tensor, dim int64, log bool, dt *DType) (*Tensor, 
 		defer r.Release()
 		// _softmax_backward_data: grad_input (contiguous, structured), then
 		// host_softmax_backward's grad.contiguous() / output.contiguous()
-		gi, err := rt.empty("_"+op+"_backward_data", g[0].shape, nil, g[0].dtype, g[0].device)
+		// grad_input has the input's dtype (half after half_to_float)
+		giDT := g[0].dtype
+		if halfToFloat {
+			giDT = Float16
+		}
+		gi, err := rt.empty("_"+op+"_backward_data", g[0].shape, nil, giDT, g[0].device)
 		if err != nil {
 			return nil, err
 		}
-		if err := rt.contiguousTemps("_"+op+"_backward_data", g[0], r); err != nil {
-			gi.Release()
-			return nil, err
+		if log {
+			// log_softmax_backward_cuda_out: host_softmax_backward on
+			// grad.contiguous() and output.contiguous()
+			if err := rt.contiguousTemps("_"+op+"_backward_data", g[0], r); err != nil {
+				gi.Release()
+				return nil, err
+			}
+		} else {
+			// softmax_backward_cuda_out: tmp = grad * output (a
+			// TensorIterator result, dense), then host_softmax_backward
+			// on tmp and output.contiguous(); tmp dies with the call
+			// (measured: oracle case q043)
+			tmp, err := rt.empty("_softmax_backward_data", g[0].shape, nil, PromoteTypes(g[0].dtype, r.dtype), g[0].device)
+			if err != nil {
+				gi.Release()
+				return nil, err
+			}
+			err = rt.contiguousTemps("_"+op+"_backward_data", r)
+			tmp.Release()
+			if err != nil {
+				gi.Release()
+				return nil, err
+			}
 		}
 		if rt.exec != nil {
 			kind := ExecSoftmaxBack

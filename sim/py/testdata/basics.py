@@ -120,3 +120,25 @@ print(repr(n), n.a)
 #: M 5
 #: set a
 #: N:M-repr 1
+---
+import math
+class A:
+    def __float__(self): return 2.0
+class B:
+    def __index__(self): return 9
+class C:
+    def __float__(self): return 1
+print(math.sqrt(A()), math.sqrt(B()), math.pow(B(), 0.5), "%.2f %e" % (A(), B()))
+for bad in (C(), "x"):
+    try:
+        math.sqrt(bad)
+    except TypeError as e:
+        print(e)
+try:
+    "%f" % (C(),)
+except TypeError as e:
+    print(e)
+#: 1.4142135623730951 3.0 3.0 2.00 9.000000e+00
+#: C.__float__ returned non-float (type int)
+#: must be real number, not str
+#: C.__float__ returned non-float (type int)

@@ -26,11 +26,13 @@ func (h *Host) arith(op py.Op, a *torch.Tensor, other py.Value, reflected bool, 
 		case py.OpTrueDiv:
 			return rt.Div(x, y)
 		case py.OpMatMul:
-			return rt.Matmul(x, y)
+			return rt.LowerPrecision2("matmul", rt.Matmul, x, y)
 		case py.OpFloorDiv, py.OpMod, py.OpAnd, py.OpOr, py.OpXor:
 			return rt.BinaryNoGrad(opName(op), x, y)
 		case py.OpPow:
-			return rt.Pow(x, y)
+			return rt.FP32(func(ts ...*torch.Tensor) (*torch.Tensor, error) {
+				return rt.Pow(ts[0], ts[1]) // pow.Tensor_Tensor: autocast's fp32 list
+			}, x, y)
 		}
 		return nil, nil
 	}
@@ -60,11 +62,16 @@ func (h *Host) arith(op py.Op, a *torch.Tensor, other py.Value, reflected bool, 
 		}
 		return rt.DivScalar(a, s)
 	case py.OpPow:
-		if reflected {
-			return rt.RPowScalar(a, s)
-		}
-		return rt.PowScalar(a, s)
-	case py.OpFloorDiv, py.OpMod, py.OpAnd, py.OpOr, py.OpXor:
+		// pow.Scalar and pow.Tensor_Scalar are on autocast's fp32 list
+		return rt.FP32(func(ts ...*torch.Tensor) (*torch.Tensor, error) {
+			if reflected {
+				return rt.RPowScalar(ts[0], s)
+			}
+			return rt.PowScalar(ts[0], s)
+		}, a)
+	case py.OpFloorDiv, py.OpMod:
+		return rt.DivScalarOp(opName(op), a, s, reflected)
+	case py.OpAnd, py.OpOr, py.OpXor:
 		return rt.ScalarNoGrad(opName(op), a, s)
 	}
 	return nil, nil
@@ -130,6 +137,8 @@ func (x *Tensor) inplace(op py.Op, other py.Value) (py.Value, error) {
 		name = "mul"
 	case py.OpTrueDiv:
 		name = "div"
+	case py.OpFloorDiv, py.OpMod:
+		return x.h.inplaceDiv(x, opName(op), other)
 	default:
 		return py.NotImplemented, nil
 	}

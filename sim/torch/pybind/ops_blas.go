@@ -16,9 +16,9 @@ func init() {
 				return nil, err
 			}
 			if name == "mm" {
-				return h.wrapResult(h.rt.Mm(x.t, o))
+				return h.wrapResult(h.rt.LowerPrecision2(name, h.rt.Mm, x.t, o))
 			}
-			return h.wrapResult(h.rt.Bmm(x.t, o))
+			return h.wrapResult(h.rt.LowerPrecision2(name, h.rt.Bmm, x.t, o))
 		})
 	}
 	both("addmm", func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
@@ -34,6 +34,6 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.Addmm(x.t, a, b))
+		return h.wrapResult(h.rt.LowerPrecision3("addmm", h.rt.Addmm, x.t, a, b))
 	})
 }

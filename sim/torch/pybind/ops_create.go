@@ -119,6 +119,10 @@ func init() {
 			return nil, err
 		}
 		kind := torch.ExecFill
+		if iv, isInt := argOr(args, kwargs, 1, "fill_value").(py.Int); isInt && h.rt.Computing() &&
+			o.dtype(torch.Int64).IsIntegral(false) {
+			return h.makeInitExact("full", shape, o, torch.Int64, kind, []int64{int64(iv)})
+		}
 		fv, ok := valueArg(argOr(args, kwargs, 1, "fill_value"))
 		if !ok {
 			kind = "" // a tensor fill value without values: not computed
@@ -280,6 +284,9 @@ func init() {
 				return nil, err
 			}
 			if h.rt.Computing() {
+				if ints, ok := flatInts(data, nil); ok && o.dtype(dt).IsIntegral(false) {
+					return h.makeInitExact("tensor", shape, o, dt, torch.ExecValues, ints)
+				}
 				if vals, ok := flatData(data, nil); ok {
 					return h.makeInit("tensor", shape, o, dt, torch.ExecValues, vals...)
 				}

@@ -52,7 +52,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return h.wrapResult(h.rt.Reciprocal(x.t))
+		return h.wrapResult(h.rt.FP32(func(ts ...*torch.Tensor) (*torch.Tensor, error) {
+			return h.rt.Reciprocal(ts[0]) // on autocast's fp32 list
+		}, x.t))
 	})
 	for _, name := range []string{"maximum", "minimum"} {
 		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

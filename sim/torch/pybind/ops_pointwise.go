@@ -56,9 +56,7 @@ func init() {
 		"square": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
 			return rt.PowScalar(t, torch.Int(2))
 		},
-		"rsqrt": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
-			return rt.PowScalar(t, torch.Float(-0.5))
-		},
+		"rsqrt": (*torch.Runtime).Rsqrt,
 		"sign":  func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("sign", t) },
 		"floor": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("floor", t) },
 		"round": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("round", t) },
@@ -72,11 +70,19 @@ func init() {
 		},
 		"silu": (*torch.Runtime).Silu,
 	}
+	// autocastFP32 are the unary ops on autocast's fp32 list (square is
+	// at::pow underneath).
+	autocastFP32 := map[string]bool{"exp": true, "log": true, "rsqrt": true, "square": true}
 	for name, f := range unary {
 		both(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			x, err := self(name, args)
 			if err != nil {
 				return nil, err
+			}
+			if autocastFP32[name] {
+				return h.wrapResult(h.rt.FP32(func(ts ...*torch.Tensor) (*torch.Tensor, error) {
+					return f(h.rt, ts[0])
+				}, x.t))
 			}
 			return h.wrapResult(f(h.rt, x.t))
 		})
@@ -104,6 +110,15 @@ func init() {
 			x, err := self(name, args)
 			if err != nil {
 				return nil, err
+			}
+			if base == "div" {
+				mode, err := roundingMode(kwargs)
+				if err != nil {
+					return nil, err
+				}
+				if mode != "" {
+					return h.inplaceDiv(x, mode, argOr(args, kwargs, 1, "other"))
+				}
 			}
 			alpha, err := floatOf(name, "alpha", argOr(nil, kwargs, -1, "alpha"), 1)
 			if err != nil {
@@ -192,6 +207,15 @@ func binaryOp(name string, op py.Op) opFunc {
 		other := argOr(args, kwargs, 1, "other")
 		if other == nil {
 			other = argOr(nil, kwargs, -1, "exponent")
+		}
+		if op == py.OpTrueDiv {
+			mode, err := roundingMode(kwargs)
+			if err != nil {
+				return nil, err
+			}
+			if mode != "" {
+				return h.divOp(mode, x.t, other)
+			}
 		}
 		r, err := h.arith(op, x.t, other, false, alpha)
 		return h.finishArith(name, r, err, other)

@@ -43,6 +43,10 @@ func init() {
 			if dv != nil && dv != py.None && len(dims) == 0 {
 				dims = []int64{} // an empty dim list reduces everything too
 			}
+			if name == "sum" {
+				// autocast's fp32_set_opt_dtype policy covers sum (not nansum)
+				dtp = h.rt.AutocastOptDType(x.t, dtp)
+			}
 			if name == "sum" || name == "nansum" {
 				return h.wrapResult(h.rt.Sum(x.t, dims, keep, dtp))
 			}

@@ -51,18 +51,21 @@ func init() {
 				return nil, err
 			}
 			items, ok := elems(argOr(args, kwargs, 1, "indices"))
-			if !ok || len(items) != 1 {
-				return nil, py.NewException(py.NotImplementedError, full+"() is simulated with one index tensor only")
-			}
-			idx, err := tensorOf(full, "indices", items[0])
-			if err != nil {
-				return nil, err
+			if !ok || len(items) == 0 {
+				return nil, py.NewException(py.NotImplementedError, full+"() is simulated with index tensors only")
 			}
 			vals, err := tensorOf(full, "values", argOr(args, kwargs, 2, "values"))
 			if err != nil {
 				return nil, err
 			}
 			acc, err := boolOf(it, argOr(args, kwargs, 3, "accumulate"), false)
+			if err != nil {
+				return nil, err
+			}
+			if len(items) > 1 {
+				return indexPutTuple(h, full, x.t, items, vals, acc, inplace)
+			}
+			idx, err := tensorOf(full, "indices", items[0])
 			if err != nil {
 				return nil, err
 			}

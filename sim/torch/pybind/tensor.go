@@ -172,6 +172,11 @@ func (x *Tensor) Iter(it *py.Interp) (py.Value, error) {
 // whose value was not computed a float is NaN and an integer or bool is
 // an error (no integer means "unknown": 0 would be a wrong number).
 func itemValue(t *torch.Tensor) (py.Value, error) {
+	if t.DType().IsIntegral(false) {
+		if ints, err := t.IntValues(); err == nil && len(ints) == 1 {
+			return py.Int(ints[0]), nil // exact beyond 2^53
+		}
+	}
 	vals, err := t.Values()
 	if err == nil && len(vals) == 1 {
 		// A GPU run computed the value (float32 widened exactly to a

@@ -66,13 +66,18 @@ func keyItems(key py.Value) []py.Value {
 
 // index applies key to t and returns a new reference.
 func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tensor, error) {
-	cur, adv, advDim, release, err := h.indexParts(it, t, key)
+	cur, advs, release, err := h.indexParts(it, t, key)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	if adv != nil {
-		r, err := h.rt.IndexTensor(cur, advDim, adv)
+	if len(advs) > 0 {
+		var r *torch.Tensor
+		if len(advs) == 1 {
+			r, err = h.rt.IndexTensor(cur, advs[0].Dim, advs[0].Idx)
+		} else {
+			r, err = h.rt.IndexMulti(cur, advs)
+		}
 		cur.Release()
 		if err != nil {
 			return nil, pyErr(err)
@@ -90,11 +95,15 @@ func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tenso
 }
 
 // indexParts applies key's basic items (ints, slices, None, Ellipsis) to t
-// as views: cur (a new reference) and, when key has one index tensor (or
-// list), that index and the dim of cur it indexes. release frees the index
-// made from a list (after its last use).
-func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur, adv *torch.Tensor, advDim int, release func(), err error) {
+// as views: cur (a new reference) and the key's index tensors (and lists,
+// made index tensors) with the dims of cur they index, in key order.
+// release frees the indices made from lists (after their last use).
+func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur *torch.Tensor, advs []torch.AdvIndex, release func(), err error) {
 	items := keyItems(key)
+	if consumed(items) > t.Dim() {
+		return nil, nil, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+	}
+	adv := hasAdvanced(items)
 	cur = t.Retain()
 	d := 0
 	var tmp []*torch.Tensor
@@ -126,24 +135,26 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur, ad
 			step, hasStep, e3 := sliceBound(k.Step)
 			if e1 != nil || e2 != nil || e3 != nil {
 				cur.Release()
-				return nil, nil, 0, nil, typeErr("slice indices must be integers or None or have an __index__ method")
+				return nil, nil, nil, typeErr("slice indices must be integers or None or have an __index__ method")
 			}
 			if !hasStep {
 				step = 1
 			}
 			if d >= cur.Dim() {
 				cur.Release()
-				return nil, nil, 0, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+				return nil, nil, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+			}
+			if adv && (!hasStart || start == 0) && (!hasEnd || end >= cur.Shape()[d]) && step == 1 {
+				// applySlice returns self for a slice of the whole dim
+				// (the result is aten::index's copy, not a view of it).
+				d++
+				continue
 			}
 			next, err = h.rt.Slice(cur, int64(d), start, end, step, hasStart, hasEnd)
 			d++
 		case *Tensor:
-			if adv != nil {
-				cur.Release()
-				return nil, nil, 0, nil, runtimeErr("indexing with more than one index tensor is not simulated")
-			}
-			adv, advDim = k.t, d
-			if k.t.DType() == torch.Bool {
+			advs = append(advs, torch.AdvIndex{Dim: d, Idx: k.t})
+			if k.t.DType() == torch.Bool || k.t.DType() == torch.Uint8 {
 				d += k.t.Dim()
 			} else {
 				d++
@@ -153,31 +164,42 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur, ad
 			idx, e := h.listIndex(cur, k)
 			if e != nil {
 				cur.Release()
-				return nil, nil, 0, nil, e
+				return nil, nil, nil, e
 			}
 			tmp = append(tmp, idx)
-			adv, advDim = idx, d
+			advs = append(advs, torch.AdvIndex{Dim: d, Idx: idx})
 			d++
 			continue
 		default:
 			i, ok := intArg(k)
 			if !ok {
 				cur.Release()
-				return nil, nil, 0, nil, py.Errorf(py.IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)", typeName(k))
+				return nil, nil, nil, py.Errorf(py.IndexError, "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got %s)", typeName(k))
 			}
 			if d >= cur.Dim() {
 				cur.Release()
-				return nil, nil, 0, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
+				return nil, nil, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
 			}
 			next, err = h.rt.Select(cur, int64(d), i)
 		}
 		cur.Release()
 		if err != nil {
-			return nil, nil, 0, nil, pyErr(err)
+			return nil, nil, nil, pyErr(err)
 		}
 		cur = next
 	}
-	return cur, adv, advDim, release, nil
+	return cur, advs, release, nil
+}
+
+// hasAdvanced reports whether the key's items hold an index tensor or list.
+func hasAdvanced(items []py.Value) bool {
+	for _, k := range items {
+		switch k.(type) {
+		case *Tensor, *py.List:
+			return true
+		}
+	}
+	return false
 }
 
 // consumed counts the dims that index items use up (None uses none).
@@ -187,7 +209,7 @@ func consumed(items []py.Value) int {
 		switch k := k.(type) {
 		case py.NoneType, py.EllipsisType:
 		case *Tensor:
-			if k.t.DType() == torch.Bool {
+			if k.t.DType() == torch.Bool || k.t.DType() == torch.Uint8 {
 				used += k.t.Dim()
 			} else {
 				used++

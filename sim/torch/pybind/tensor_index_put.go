@@ -28,15 +28,25 @@ func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 			hasList = true
 		}
 	}
-	cur, adv, d, release, err := h.indexParts(it, t, key)
+	cur, advs, release, err := h.indexParts(it, t, key)
 	if err != nil && hasList {
 		return err
 	}
+	if err == nil && len(advs) > 1 {
+		defer release()
+		defer cur.Release()
+		return h.indexPutMulti(cur, advs, src, value)
+	}
+	var adv *torch.Tensor
+	d := 0
 	if err == nil {
 		defer release()
 		defer cur.Release()
+		if len(advs) == 1 {
+			adv, d = advs[0].Idx, advs[0].Dim
+		}
 	} else {
-		cur, adv = nil, nil
+		cur = nil
 	}
 	r, err := h.rt.IndexPut(t, cur, adv, src)
 	if err != nil {
@@ -46,10 +56,39 @@ func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 	if !h.rt.Computing() {
 		return nil
 	}
-	if cur == nil {
+	if cur == nil || adv == nil {
 		h.rt.IndexPutValues(t, 0, nil, nil, 0, false)
 		return nil
 	}
 	h.rt.IndexPutValues(cur, d, adv, src, value, false)
+	return nil
+}
+
+// indexPutMulti is dst[advs] = v with several index tensors (index_put_
+// on the view the key's basic items select; under autograd an
+// IndexPutBackward0, or CopySlices on a view). As PyTorch's setitem, the
+// value's leading size-1 dims are dropped first (slicePrefix1sSize), so a
+// one-element host tensor is a host scalar.
+func (h *Host) indexPutMulti(dst *torch.Tensor, advs []torch.AdvIndex, src *torch.Tensor, value float64) error {
+	if src != nil {
+		shape := src.Shape()
+		k := 0
+		for k < len(shape) && shape[k] == 1 {
+			k++
+		}
+		if k > 0 {
+			v, err := h.rt.View(src, shape[k:])
+			if err != nil {
+				return pyErr(err)
+			}
+			defer v.Release()
+			src = v
+		}
+	}
+	r, err := h.rt.IndexPutMulti(dst, advs, src, value, false, true)
+	if err != nil {
+		return pyErr(err)
+	}
+	r.Release()
 	return nil
 }

@@ -155,6 +155,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		if x.t.DType().IsIntegral(false) {
+			if ints, err := x.t.IntValues(); err == nil {
+				return h.intsList(x.t.Shape(), ints), nil // exact beyond 2^53
+			}
+		}
 		if vals, err := x.t.Values(); err == nil {
 			return h.valuesList(x.t.DType(), x.t.Shape(), vals), nil
 		}

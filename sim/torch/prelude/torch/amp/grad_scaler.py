@@ -156,6 +156,15 @@ class GradScaler:
         optimizer_state["found_inf_per_device"] = self._unscale_grads_(optimizer, inv_scale, found_inf, False)
         optimizer_state["stage"] = OptState.UNSCALED
 
+    def _check_inf_per_device(self, optimizer):
+        _scale, _ = self._check_scale_growth_tracker("_check_inf_per_device")
+        dummy_inv_scale = torch.full((), 1.0, dtype=torch.float32, device=_scale.device)
+        found_inf = torch.full((), 0.0, dtype=torch.float32, device=_scale.device)
+        self._per_optimizer_states[id(optimizer)]["found_inf_per_device"] = self._unscale_grads_(
+            optimizer, dummy_inv_scale, found_inf, True
+        )
+        return self._per_optimizer_states[id(optimizer)]["found_inf_per_device"]
+
     def _maybe_opt_step(self, optimizer, optimizer_state, *args, **kwargs):
         retval = None
         if not sum(v.item() for v in optimizer_state["found_inf_per_device"].values()):
@@ -175,6 +184,26 @@ class GradScaler:
 
         if optimizer_state["stage"] == OptState.STEPPED:
             raise RuntimeError("step() has already been called since the last update().")
+
+        if getattr(optimizer, "_step_supports_amp_scaling", False):
+            # Fused optimizers unscale inside their kernels: they get the
+            # scale and found_inf as optimizer.grad_scale / found_inf.
+            if optimizer_state["stage"] is OptState.READY:
+                self._check_inf_per_device(optimizer)
+            scaler = self._get_scale_async()
+            found_inf = sum([t.to(scaler.device, non_blocking=True)
+                             for t in optimizer_state["found_inf_per_device"].values()])
+            optimizer.grad_scale = (
+                getattr(optimizer, "grad_scale", None)
+                if optimizer_state["stage"] == OptState.UNSCALED
+                else scaler * getattr(optimizer, "grad_scale", 1)
+            )
+            optimizer.found_inf = found_inf
+            retval = optimizer.step(*args, **kwargs)
+            optimizer_state["stage"] = OptState.STEPPED
+            del optimizer.grad_scale
+            del optimizer.found_inf
+            return retval
 
         if optimizer_state["stage"] == OptState.READY:
             self.unscale_(optimizer)

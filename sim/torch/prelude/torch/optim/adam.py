@@ -1,10 +1,14 @@
 # Adam (torch/optim/adam.py of PyTorch 2.11): lazy state (step as a CPU
-# float32 scalar, exp_avg/exp_avg_sq via zeros_like), and _multi_tensor_adam
-# op by op so every temporary list lives exactly as long as in PyTorch.
+# float32 scalar, or a float32 tensor on the device with fused=True;
+# exp_avg/exp_avg_sq via zeros_like), _multi_tensor_adam op by op so every
+# temporary list lives exactly as long as in PyTorch, and _fused_adam over
+# torch._fused_adam_/_fused_adamw_ (which allocate nothing).
 import torch
 from torch import _foreach, _labels
+from torch.optim import _foreach_ops
 from torch.optim.optimizer import (
-    Optimizer, _default_to_fused_or_foreach, _get_value, _use_grad_for_differentiable,
+    Optimizer, _default_to_fused_or_foreach, _device_dtype_check_for_fused, _get_scalar_dtype,
+    _get_value, _use_grad_for_differentiable,
 )
 
 __all__ = ["Adam", "adam"]
@@ -45,7 +49,11 @@ class Adam(Optimizer):
         }
         Optimizer.__init__(self, params, defaults)
         if fused:
-            raise NotImplementedError("the playground does not model fused=True optimizers")
+            if differentiable:
+                raise RuntimeError("`fused` does not support `differentiable`")
+            self._step_supports_amp_scaling = True
+            if foreach:
+                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
         if capturable:
             raise NotImplementedError("the playground does not model capturable=True optimizers")
 
@@ -61,8 +69,14 @@ class Adam(Optimizer):
                 state = self.state[p]
                 # Lazy state initialization
                 if len(state) == 0:
+                    if group["fused"]:
+                        _device_dtype_check_for_fused(p)
                     # step lives on the CPU when neither capturable nor fused.
-                    state["step"] = torch.tensor(0.0, dtype=torch.float32)
+                    state["step"] = (
+                        torch.zeros((), dtype=_get_scalar_dtype(is_fused=group["fused"]), device=p.device)
+                        if group["capturable"] or group["fused"]
+                        else torch.tensor(0.0, dtype=_get_scalar_dtype())
+                    )
                     state["exp_avg"] = torch.zeros_like(p, memory_format=torch.preserve_format)
                     _labels.label_state(state["exp_avg"], "exp_avg", p)
                     state["exp_avg_sq"] = torch.zeros_like(p, memory_format=torch.preserve_format)
@@ -147,7 +161,11 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps,
             "API has changed, `state_steps` argument must contain a list of singleton tensors"
         )
 
-    if foreach:
+    if foreach and fused:
+        raise RuntimeError("`foreach` and `fused` flags cannot both be True.")
+    if fused:
+        func = _fused_adam
+    elif foreach:
         func = _multi_tensor_adam
     else:
         func = _single_tensor_adam
@@ -281,3 +299,63 @@ def _multi_tensor_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, st
         _foreach.foreach_div_(exp_avg_sq_sqrt, bias_correction2_sqrt)
         _foreach.foreach_add_(exp_avg_sq_sqrt, eps)
         _foreach.foreach_addcdiv_(device_params, device_exp_avgs, exp_avg_sq_sqrt, step_size)
+
+
+def _fused_adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps,
+                grad_scale, found_inf, *, amsgrad, has_complex, beta1, beta2, lr,
+                weight_decay, eps, maximize, capturable, differentiable,
+                decoupled_weight_decay):
+    # torch._fused_adam_/_fused_adamw_ update everything in place and
+    # allocate nothing; steps are float32 tensors on the device. GradScaler's
+    # grad_scale/found_inf are used where they are (.to() of the same device
+    # returns the tensor itself).
+    if not params:
+        return
+    if differentiable:
+        raise RuntimeError("Adam with fused=True does not support differentiable=True")
+    grad_scale_dict = {grad_scale.device: grad_scale} if grad_scale is not None else {}
+    found_inf_dict = {found_inf.device: found_inf} if found_inf is not None else {}
+    lr_dict = {lr.device: lr} if isinstance(lr, torch.Tensor) and str(lr.device) != "cpu" else None
+    grouped_tensors = Optimizer._group_tensors_by_device_and_dtype(
+        [params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps]
+    )
+    for (device, _), (
+        (
+            device_params,
+            device_grads,
+            device_exp_avgs,
+            device_exp_avg_sqs,
+            device_max_exp_avg_sqs,
+            device_state_steps,
+        ),
+        _,
+    ) in grouped_tensors.items():
+        device_grad_scale, device_found_inf = None, None
+        if grad_scale is not None:
+            device_grad_scale = grad_scale_dict.setdefault(device, grad_scale.to(device, non_blocking=True))
+        if found_inf is not None:
+            device_found_inf = found_inf_dict.setdefault(device, found_inf.to(device, non_blocking=True))
+        if lr_dict is not None and device not in lr_dict:
+            lr_dict[device] = lr.to(device=device, non_blocking=True)
+            lr = lr_dict[device]
+        _foreach.foreach_add_(device_state_steps, 1)
+        func = torch._fused_adam_ if not decoupled_weight_decay else torch._fused_adamw_
+        func(
+            device_params,
+            device_grads,
+            device_exp_avgs,
+            device_exp_avg_sqs,
+            device_max_exp_avg_sqs,
+            device_state_steps,
+            amsgrad=amsgrad,
+            lr=lr,
+            beta1=beta1,
+            beta2=beta2,
+            weight_decay=weight_decay,
+            eps=eps,
+            maximize=maximize,
+            grad_scale=device_grad_scale,
+            found_inf=device_found_inf,
+        )
+        if device_found_inf is not None:
+            _foreach_ops._foreach_sub_(device_state_steps, [device_found_inf] * len(device_state_steps))

@@ -27,6 +27,49 @@ def _default_to_fused_or_foreach(params, differentiable, use_fused=False):
     return fused, foreach
 
 
+def _get_scalar_dtype(is_fused=None):
+    if is_fused:
+        return torch.float32
+    return torch.float64 if torch.get_default_dtype() == torch.float64 else torch.float32
+
+
+def _to_scalar(x):
+    # a 1-element hyperparameter tensor as a 0-dim one; numbers unchanged
+    if isinstance(x, torch.Tensor) and x.dim() != 0:
+        return x.squeeze()
+    return x
+
+
+def _get_fused_kernels_supported_devices():
+    return ["mps", "cuda", "xpu", "hpu", "cpu", "privateuseone"]
+
+
+def _get_capturable_supported_devices(supports_xla=True):
+    devices = ["cuda", "xpu", "hpu", "privateuseone"]
+    if supports_xla:
+        devices.append("xla")
+    return devices
+
+
+def _device_dtype_check_for_fused(p, cuda_unsupported=False):
+    fused_supported_devices = _get_fused_kernels_supported_devices()
+    if cuda_unsupported:
+        fused_supported_devices.remove("cuda")
+    if not (p.device.type in fused_supported_devices and p.is_floating_point()):
+        raise RuntimeError(
+            "`fused=True` requires all the params to be floating point Tensors of "
+            f"supported devices: {fused_supported_devices} but {p.dtype} and {p.device.type}"
+        )
+
+
+def _view_as_real(params, *state_and_grads):
+    for i, p in enumerate(params):
+        if p.is_complex():
+            params[i] = torch.view_as_real(params[i])
+            for s in state_and_grads:
+                s[i] = torch.view_as_real(s[i])
+
+
 def _get_value(x):
     # step counters are CPU tensors; values are not simulated (item() is 0),
     # so a step count never below 1 keeps the bias corrections finite.
@@ -95,6 +138,9 @@ class Optimizer:
         return _foreach.group_tensors_by_device_and_dtype(tensorlistlist, with_indices)
 
     def _cuda_graph_capture_health_check(self):
+        pass
+
+    def _accelerator_graph_capture_health_check(self):
         pass
 
     def add_param_group(self, param_group):

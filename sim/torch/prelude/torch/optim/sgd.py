@@ -1,9 +1,11 @@
 # SGD (torch/optim/sgd.py of PyTorch 2.11): _multi_tensor_sgd op by op
-# (the default foreach path on CUDA), _single_tensor_sgd otherwise.
+# (the default foreach path on CUDA), _fused_sgd over torch._fused_sgd_ with
+# fused=True, _single_tensor_sgd otherwise.
 import torch
 from torch import _foreach, _labels
 from torch.optim.optimizer import (
-    Optimizer, _default_to_fused_or_foreach, _use_grad_for_differentiable,
+    Optimizer, _default_to_fused_or_foreach, _device_dtype_check_for_fused,
+    _use_grad_for_differentiable,
 )
 
 __all__ = ["SGD", "sgd"]
@@ -37,12 +39,20 @@ class SGD(Optimizer):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         Optimizer.__init__(self, params, defaults)
         if fused:
-            raise NotImplementedError("the playground does not model fused=True optimizers")
+            self._step_supports_amp_scaling = True
+            self._need_device_dtype_check_for_fused = True
+            if differentiable:
+                raise RuntimeError("`fused` does not support `differentiable`")
+            if foreach:
+                raise RuntimeError("`fused` and `foreach` cannot be `True` together.")
 
     def _init_group(self, group, params, grads, momentum_buffer_list):
         has_sparse_grad = False
         for p in group["params"]:
             if p.grad is not None:
+                if group["fused"] and getattr(self, "_need_device_dtype_check_for_fused", True):
+                    _device_dtype_check_for_fused(p)
+                    self._need_device_dtype_check_for_fused = False
                 params.append(p)
                 grads.append(p.grad)
                 if group["momentum"] != 0:
@@ -99,8 +109,12 @@ def sgd(params, d_p_list, momentum_buffer_list, has_sparse_grad=False, foreach=N
     if fused is None:
         fused = False
 
+    if foreach and fused:
+        raise RuntimeError("`foreach` and `fused` flags cannot both be True.")
     if foreach:
         func = _multi_tensor_sgd
+    elif fused:
+        func = _fused_sgd
     else:
         func = _single_tensor_sgd
 
@@ -209,3 +223,47 @@ def _multi_tensor_sgd(params, grads, momentum_buffer_list, grad_scale, found_inf
         else:
             for i in range(len(device_params)):
                 device_params[i].add_(device_grads[i], alpha=-lr)
+
+
+def _fused_sgd(params, grads, momentum_buffer_list, grad_scale, found_inf, *,
+               weight_decay, momentum, lr, dampening, nesterov, maximize,
+               has_sparse_grad):
+    # torch._fused_sgd_ updates in place and allocates nothing; the momentum
+    # buffers come from empty_like on the first step (the kernel copies the
+    # gradients into them).
+    if not params:
+        return
+    if has_sparse_grad:
+        raise RuntimeError("`_fused_sgd` does not support sparse gradients")
+    grad_scale_dict = {grad_scale.device: grad_scale} if grad_scale is not None else {}
+    found_inf_dict = {found_inf.device: found_inf} if found_inf is not None else {}
+
+    no_momentum_buffer = momentum == 0
+    is_first_step = all(t is None for t in momentum_buffer_list) and not no_momentum_buffer
+    if is_first_step:
+        for i, g in enumerate(grads):
+            momentum_buffer_list[i] = torch.empty_like(g)
+            _labels.label_state(momentum_buffer_list[i], "momentum_buffer", params[i])
+    grouped_tensors = Optimizer._group_tensors_by_device_and_dtype(
+        [params, grads, momentum_buffer_list], with_indices=False
+    )
+    for (device, _), ((device_params, device_grads, device_momentum_buffer_list), _) in grouped_tensors.items():
+        device_grad_scale, device_found_inf = None, None
+        if grad_scale is not None:
+            device_grad_scale = grad_scale_dict.setdefault(device, grad_scale.to(device))
+        if found_inf_dict is not None and found_inf is not None:
+            device_found_inf = found_inf_dict.setdefault(device, found_inf.to(device))
+        torch._fused_sgd_(
+            device_params,
+            device_grads,
+            [] if no_momentum_buffer else device_momentum_buffer_list,
+            weight_decay=weight_decay,
+            momentum=momentum,
+            lr=lr,
+            dampening=dampening,
+            nesterov=nesterov,
+            maximize=maximize,
+            is_first_step=is_first_step,
+            grad_scale=device_grad_scale,
+            found_inf=device_found_inf,
+        )
