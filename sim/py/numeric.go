@@ -134,7 +134,7 @@ func floatOp(op Op, x, y float64) (Value, error) {
 		if x < 0 && y != math.Trunc(y) {
 			return nil, NewException(ValueError, "complex numbers are not supported in the playground")
 		}
-		r := math.Pow(x, y)
+		r := floatPow(x, y)
 		if math.IsInf(r, 0) && !math.IsInf(x, 0) && !math.IsInf(y, 0) {
 			return nil, NewException(OverflowError, "(34, 'Numerical result out of range')")
 		}
@@ -254,7 +254,7 @@ func (it *Interp) intOp(op Op, a, b Value) (Value, error) {
 			if fx == 0 {
 				return nil, NewException(ZeroDivisionError, "0.0 cannot be raised to a negative power")
 			}
-			return Float(math.Pow(fx, fy)), nil
+			return Float(floatPow(fx, fy)), nil
 		}
 		if !by.IsInt64() || (bx.BitLen() > 1 && int64(bx.BitLen())*by.Int64() > 1<<24) {
 			if bx.BitLen() <= 1 {

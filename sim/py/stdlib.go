@@ -351,7 +351,7 @@ func buildMath(it *Interp) (*Module, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Float(math.Pow(x, y)), nil
+		return Float(floatPow(x, y)), nil
 	}))
 	m.Add(it, "atan2", NewBuiltin("atan2", func(it *Interp, args []Value, kw []Kwarg) (Value, error) {
 		if len(args) != 2 {

@@ -48,6 +48,10 @@ func (rt *Runtime) checkInplace(t *Tensor) error {
 	if rt.gradMode && t.isView && t.base != nil && t.RequiresGrad() && t.base.IsLeaf() {
 		return Errorf(RuntimeError, "a view of a leaf Variable that requires grad is being used in an in-place operation.")
 	}
+	if rt.gradMode && t.multiOutput && t.isView && t.gradFn != nil && t.RequiresGrad() {
+		// handle_view_on_rebase, CreationMeta::MULTI_OUTPUT_NODE
+		return Errorf(RuntimeError, "Output %d of %s is a view and is being modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one.", t.outputNr, t.gradFn.name)
+	}
 	if rt.gradMode && t.IsLeaf() && t.requiresGrad {
 		return Errorf(RuntimeError, "a leaf Variable that requires grad is being used in an in-place operation.")
 	}

@@ -260,30 +260,19 @@ func (rt *Runtime) Bmm(a, b *Tensor) (*Tensor, error) {
 	}
 	n := rt.record("BmmBackward0", a, b)
 	if n != nil {
-		n.saveIf(n.needsInput(1), a, false)
+		// the generated node holds mat2_ before self_ (the order the
+		// formulas name them), and release_variables frees them in that
+		// order (recorded on an H200: oracle case q041)
 		n.saveIf(n.needsInput(0), b, false)
+		n.saveIf(n.needsInput(1), a, false)
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		res := make(gradSlot, 2)
-		if n.needsInput(0) {
-			m2, err := n.unpack(1)
-			if err != nil {
-				return res.fail(err)
-			}
-			m2t, err := rt.Transpose(m2, 1, 2)
-			m2.Release()
-			if err != nil {
-				return res.fail(err)
-			}
-			r, err := rt.Bmm(g[0], m2t)
-			m2t.Release()
-			if err != nil {
-				return res.fail(err)
-			}
-			res[0] = r
-		}
+		// BmmBackward0 computes mat2's gradient before self's, as
+		// MmBackward0 does (recorded on an H200 with the memory history:
+		// the [B, K, N] gradient is allocated first)
 		if n.needsInput(1) {
-			m1, err := n.unpack(0)
+			m1, err := n.unpack(1)
 			if err != nil {
 				return res.fail(err)
 			}
@@ -298,6 +287,23 @@ func (rt *Runtime) Bmm(a, b *Tensor) (*Tensor, error) {
 				return res.fail(err)
 			}
 			res[1] = r
+		}
+		if n.needsInput(0) {
+			m2, err := n.unpack(0)
+			if err != nil {
+				return res.fail(err)
+			}
+			m2t, err := rt.Transpose(m2, 1, 2)
+			m2.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.Bmm(g[0], m2t)
+			m2t.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[0] = r
 		}
 		return res, nil
 	}, out)

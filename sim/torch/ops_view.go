@@ -3,13 +3,22 @@ package torch
 // makeView creates a view of t (shared storage and version counter). A view
 // of a floating tensor keeps its base alive, as DifferentiableViewMeta does.
 func (rt *Runtime) makeView(t *Tensor, shape, strides []int64, offset int64, node string, bw backwardFunc) *Tensor {
+	v := rt.viewOf(t, shape, strides, offset, node == "UnsafeViewBackward0")
+	if n := rt.record(node, t); n != nil {
+		n.finish(bw, v)
+	}
+	return v
+}
+
+// viewOf is a view of t's storage without its autograd node (makeView, and
+// the multi-output views of split/unbind, which share one node).
+func (rt *Runtime) viewOf(t *Tensor, shape, strides []int64, offset int64, unsafe bool) *Tensor {
 	t.storage.retain()
 	v := rt.newTensorOn(t.storage, shape, strides, offset, t.dtype)
 	v.version = t.version
 	v.name = t.name
 	// _unsafe_view (matmul's fold back) is no view op for autograd: its
 	// result has no base, so an in-place op on it rebases it directly
-	unsafe := node == "UnsafeViewBackward0"
 	v.isView = !unsafe
 	if t.dtype.Differentiable() && !t.inference && !unsafe {
 		b := t
@@ -17,9 +26,6 @@ func (rt *Runtime) makeView(t *Tensor, shape, strides []int64, offset int64, nod
 			b = t.base
 		}
 		v.base = b.Retain()
-	}
-	if n := rt.record(node, t); n != nil {
-		n.finish(bw, v)
 	}
 	return v
 }
@@ -342,28 +348,6 @@ func (rt *Runtime) Slice(t *Tensor, dim int64, start, end, step int64, hasStart,
 // Alias is a view of the whole tensor (t[...], t[:] on a 0-d, AliasBackward0).
 func (rt *Runtime) Alias(t *Tensor) *Tensor {
 	return rt.makeView(t, cloneShape(t.shape), cloneShape(t.strides), t.offset, "AliasBackward0", passThrough)
-}
-
-// Split is torch.split(t, size, dim): views (SplitBackward0 via narrow).
-func (rt *Runtime) Split(t *Tensor, size int64, dim int64) ([]*Tensor, error) {
-	d, err := wrapDim(dim, len(t.shape))
-	if err != nil {
-		return nil, err
-	}
-	if size <= 0 {
-		return nil, Errorf(RuntimeError, "split_size can only be 0 if dimension size is 0, but got dimension size of %d", t.shape[d])
-	}
-	var out []*Tensor
-	for s := int64(0); s < t.shape[d]; s += size {
-		e := min(s+size, t.shape[d])
-		v, err := rt.Slice(t, int64(d), s, e, 1, true, true)
-		if err != nil {
-			releaseAll(out)
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, nil
 }
 
 // Chunk is torch.chunk(t, chunks, dim).

@@ -55,6 +55,7 @@ type Runtime struct {
 	nextID     uint64
 	workspaces map[wsKey]Block
 	wsOrder    []wsKey
+	rnnDropout *Storage // cuDNN RNN dropout state, made once (rnn.go)
 	modules    []string // paths of the modules whose forward is running
 	savedHooks []SavedTensorHooks
 	packErr    error      // a pack hook's error, raised when the op returns (TakeError)

@@ -35,6 +35,7 @@ type Tensor struct {
 	version      *int64
 	base         *Tensor // base of a differentiable view (strong)
 	isView       bool
+	multiOutput  bool // a view output of split/unbind (one node for all): no in-place ops
 	param        bool // nn.Parameter
 	retainsGrad  bool
 	name         string // parameter path or variable name, for labels

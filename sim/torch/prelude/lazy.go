@@ -12,12 +12,13 @@ var lazyClasses = map[string][]string{
 	"torch.nn.modules.activation":    {"GELU", "LeakyReLU", "LogSoftmax", "MultiheadAttention", "ReLU", "Sigmoid", "SiLU", "Softmax", "Tanh"},
 	"torch.nn.modules.batchnorm":     {"BatchNorm1d", "BatchNorm2d"},
 	"torch.nn.modules.container":     {"ModuleDict", "ModuleList", "Sequential"},
-	"torch.nn.modules.conv":          {"Conv1d", "Conv2d"},
+	"torch.nn.modules.conv":          {"Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"},
 	"torch.nn.modules.dropout":       {"Dropout"},
 	"torch.nn.modules.flatten":       {"Flatten"},
 	"torch.nn.modules.loss":          {"BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "L1Loss", "MSELoss", "NLLLoss"},
 	"torch.nn.modules.normalization": {"LayerNorm"},
 	"torch.nn.modules.pooling":       {"AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d"},
+	"torch.nn.modules.rnn":           {"GRU", "LSTM", "RNN", "RNNBase"},
 	"torch.nn.modules.sparse":        {"Embedding"},
 }
 

@@ -197,20 +197,9 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		n := x.t.Shape()
-		if d < 0 {
-			d += int64(len(n))
-		}
-		if d < 0 || int(d) >= len(n) {
-			return nil, py.NewException(py.IndexError, "Dimension out of range")
-		}
-		var ts []*torch.Tensor
-		for i := int64(0); i < n[d]; i++ {
-			s, err := h.rt.Select(x.t, d, i)
-			if err != nil {
-				return nil, pyErr(err)
-			}
-			ts = append(ts, s)
+		ts, err := h.rt.Unbind(x.t, d)
+		if err != nil {
+			return nil, pyErr(err)
 		}
 		return h.wrapTuple(ts), nil
 	})
@@ -293,18 +282,9 @@ func (h *Host) splitSections(t *torch.Tensor, v py.Value, dimv py.Value) (py.Val
 	if err != nil {
 		return nil, err
 	}
-	var ts []*torch.Tensor
-	off := int64(0)
-	for _, s := range secs {
-		r, err := h.rt.Slice(t, d, off, off+s, 1, true, true)
-		if err != nil {
-			for _, x := range ts {
-				x.Release()
-			}
-			return nil, pyErr(err)
-		}
-		ts = append(ts, r)
-		off += s
+	ts, err := h.rt.SplitSizes(t, secs, d)
+	if err != nil {
+		return nil, pyErr(err)
 	}
 	return h.wrapTuple(ts), nil
 }

@@ -1,4 +1,4 @@
-# Conv1d, Conv2d (torch/nn/modules/conv.py).
+# Conv1d, Conv2d, ConvTranspose1d/2d/3d (torch/nn/modules/conv.py).
 import math
 
 import torch
@@ -6,9 +6,9 @@ from torch.nn import functional as F
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
-from torch.nn.modules.utils import _pair, _single
+from torch.nn.modules.utils import _pair, _single, _triple
 
-__all__ = ["Conv1d", "Conv2d"]
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"]
 
 
 class _ConvNd(Module):
@@ -126,3 +126,93 @@ class Conv2d(_ConvNd):
             raise NotImplementedError("the playground supports padding_mode='zeros' only")
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding,
                         self.dilation, self.groups)
+
+
+class _ConvTransposeNd(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation,
+                 transposed, output_padding, groups, bias, padding_mode,
+                 device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(
+                f'Only "zeros" padding mode is supported for {self.__class__.__name__}'
+            )
+        _ConvNd.__init__(self, in_channels, out_channels, kernel_size, stride, padding,
+                         dilation, transposed, output_padding, groups, bias, padding_mode,
+                         device=device, dtype=dtype)
+
+    def _output_padding(self, input, output_size, stride, padding, kernel_size,
+                        num_spatial_dims, dilation=None):
+        if output_size is None:
+            return _single(self.output_padding)
+        has_batch_dim = input.dim() == num_spatial_dims + 2
+        num_non_spatial_dims = 2 if has_batch_dim else 1
+        if len(output_size) == num_non_spatial_dims + num_spatial_dims:
+            output_size = output_size[num_non_spatial_dims:]
+        if len(output_size) != num_spatial_dims:
+            raise ValueError(
+                f"ConvTranspose{num_spatial_dims}D: for {input.dim()}D input, output_size must have "
+                f"{num_spatial_dims} or {num_non_spatial_dims + num_spatial_dims} elements (got {len(output_size)})"
+            )
+        min_sizes = []
+        max_sizes = []
+        for d in range(num_spatial_dims):
+            dim_size = ((input.size(d + num_non_spatial_dims) - 1) * stride[d] - 2 * padding[d]
+                        + (dilation[d] if dilation is not None else 1) * (kernel_size[d] - 1) + 1)
+            min_sizes.append(dim_size)
+            max_sizes.append(min_sizes[d] + stride[d] - 1)
+        for i in range(len(output_size)):
+            size = output_size[i]
+            if size < min_sizes[i] or size > max_sizes[i]:
+                raise ValueError(
+                    f"requested an output size of {output_size}, but valid sizes range "
+                    f"from {min_sizes} to {max_sizes} (for an input of {input.size()[2:]})"
+                )
+        return [output_size[d] - min_sizes[d] for d in range(num_spatial_dims)]
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        _ConvTransposeNd.__init__(self, in_channels, out_channels, _single(kernel_size),
+                                  _single(stride), _single(padding), _single(dilation), True,
+                                  _single(output_padding), groups, bias, padding_mode,
+                                  device=device, dtype=dtype)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding,
+                                              self.kernel_size, 1, self.dilation)
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding,
+                                  output_padding, self.groups, self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        _ConvTransposeNd.__init__(self, in_channels, out_channels, _pair(kernel_size),
+                                  _pair(stride), _pair(padding), _pair(dilation), True,
+                                  _pair(output_padding), groups, bias, padding_mode,
+                                  device=device, dtype=dtype)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding,
+                                              self.kernel_size, 2, self.dilation)
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
+                                  output_padding, self.groups, self.dilation)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 output_padding=0, groups=1, bias=True, dilation=1, padding_mode="zeros",
+                 device=None, dtype=None):
+        _ConvTransposeNd.__init__(self, in_channels, out_channels, _triple(kernel_size),
+                                  _triple(stride), _triple(padding), _triple(dilation), True,
+                                  _triple(output_padding), groups, bias, padding_mode,
+                                  device=device, dtype=dtype)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding,
+                                              self.kernel_size, 3, self.dilation)
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding,
+                                  output_padding, self.groups, self.dilation)

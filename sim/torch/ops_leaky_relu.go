@@ -1,0 +1,59 @@
+package torch
+
+// F.leaky_relu (the DCGAN discriminator's activation). Memory as PyTorch
+// 2.11: the out-of-place op allocates its output and LeakyReluBackward0
+// saves self; the in-place op (inplace=True) allocates nothing and
+// LeakyReluBackward1 saves the result; both backwards allocate one
+// gradient-sized tensor (leaky_relu_backward). GPU values are not computed.
+
+// LeakyRelu is F.leaky_relu(a, negative_slope) out of place.
+func (rt *Runtime) LeakyRelu(a *Tensor) (*Tensor, error) {
+	if !a.dtype.IsFloating() {
+		return nil, Errorf(NotImplementedError, "\"leaky_relu_cuda\" not implemented for '%s'", a.dtype.cppName())
+	}
+	out, err := rt.unaryOut("leaky_relu", a, a.dtype)
+	if err != nil {
+		return nil, err
+	}
+	n := rt.record("LeakyReluBackward0", a)
+	if n != nil {
+		n.save(a, false)
+	}
+	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		s, err := n.unpack(0)
+		if err != nil {
+			return nil, err
+		}
+		defer s.Release()
+		r, err := rt.pointwiseOut("leaky_relu_backward", g[0].dtype, g[0], s)
+		return []*Tensor{r}, err
+	}, out)
+	return out, nil
+}
+
+// LeakyReluInplace is F.leaky_relu(t, negative_slope, inplace=True).
+func (rt *Runtime) LeakyReluInplace(t *Tensor) (*Tensor, error) {
+	if !t.dtype.IsFloating() {
+		return nil, Errorf(NotImplementedError, "\"leaky_relu_cuda\" not implemented for '%s'", t.dtype.cppName())
+	}
+	if err := rt.inplace(t); err != nil {
+		return nil, err
+	}
+	if rt.exec != nil {
+		rt.markNotComputed(t)
+	}
+	n := rt.record("LeakyReluBackward1", t)
+	if n != nil {
+		n.save(t, true)
+		n.rebase(func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			r, err := n.unpack(0)
+			if err != nil {
+				return nil, err
+			}
+			defer r.Release()
+			o, err := rt.pointwiseOut("leaky_relu_backward", g[0].dtype, g[0], r)
+			return []*Tensor{o}, err
+		}, t)
+	}
+	return t.Retain(), nil
+}
