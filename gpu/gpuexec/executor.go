@@ -24,9 +24,10 @@ type Executor struct {
 	hostK    *refkern.Kernels
 	hostBase map[uint64]uint64 // CPU storage → its host address
 	nextHost uint64
-	computed map[uint64]bool // storages written: true if their values are real
-	cuda     cudaGenerator   // PyTorch's CUDA generator (Philox): random_cuda.go
-	cpuGen   cpuGenerator    // PyTorch's CPU generator (mt19937): random_cpu.go
+	computed map[uint64]bool       // storages written: true if their values are real
+	cuda     cudaGenerator         // PyTorch's CUDA generator (Philox): random_cuda.go
+	cpuGen   cpuGenerator          // PyTorch's CPU generator (mt19937): random_cpu.go
+	gens     map[int64]*privateGen // the script's torch.Generator objects: random_ops.go
 	// Ops counts Exec calls by outcome, for reports and tests.
 	Ops struct{ Computed, NotComputed int64 }
 }
@@ -136,6 +137,9 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 		}
 		return nil
 	}
+	if op.Kind == torch.ExecGeneratorSeed {
+		return e.seedGenerator(op)
+	}
 	err := e.exec(op)
 	// A failed write makes its storage not computed. A successful one
 	// makes it computed when it covers the whole storage, or when a tensor
@@ -166,6 +170,12 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if len(op.Out) == 0 {
 		return fmt.Errorf("gpuexec: %s without an output", op.Kind)
+	}
+	if handled, err := e.execRandom(op); handled {
+		return err
+	}
+	if handled, err := e.execFused(op); handled {
+		return err
 	}
 	for _, in := range op.In {
 		if !e.computed[in.Storage] {
@@ -259,6 +269,12 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 		return e.pow(k, out, ins, sc(0, 1))
 	case torch.ExecAdd, torch.ExecSub:
 		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc64(0, 1), 0)
+	case torch.ExecTril, torch.ExecTriu:
+		return e.tri(k, op, out, ins)
+	case torch.ExecConvTranspose:
+		return e.convTranspose(k, op, out, ins)
+	case torch.ExecConvTransposeBack:
+		return e.convTransposeBack(k, op, out, ins)
 	}
 	if done, err := e.amp(k, op, out, ins); done {
 		return err

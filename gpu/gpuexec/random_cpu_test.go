@@ -190,6 +190,24 @@ func TestGenerateHostProbe(t *testing.T) {
 			}
 		}
 	}
+	// bernoulli_ with a number, torch.bernoulli of a tensor, multinomial
+	// with replacement, through the executor's dispatch.
+	run := func(kind torch.ExecKind, out torch.ExecTensor, ins []torch.ExecTensor, sc []float64, ints []int64) torch.ExecTensor {
+		t.Helper()
+		if err := f.exec(kind, out, ins, sc, ints); err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		return out
+	}
+	f.seed(5)
+	check("seed5 bernoulli_(0.3) 100", run(torch.ExecBernoulli, f.tensor(false, torch.Float32, []int64{100}, nil), nil, []float64{0.3}, []int64{0}), 0)
+	full := f.tensor(false, torch.Float32, []int64{100}, seq(100, func(int) float64 { return 0.7 }))
+	check("seed5 bernoulli(full 0.7) 100", run(torch.ExecBernoulli, f.tensor(false, torch.Float32, []int64{100}, nil), []torch.ExecTensor{full}, nil, []int64{0}), 0)
+	f.seed(9)
+	rnd(torch.ExecNormal, torch.Float32, []int64{4, 4}, 0, 1)
+	check("seed9 randn(4,4) then .normal_", rnd(torch.ExecNormal, torch.Float32, []int64{4, 4}, 0, 1), 0)
+	probs := f.tensor(false, torch.Float32, []int64{3}, []float64{0.1, 0.2, 0.7})
+	check("seed9 multinomial", run(torch.ExecMultinomial, f.tensor(false, torch.Int64, []int64{5}, nil), []torch.ExecTensor{probs}, nil, []int64{0, 5, 1}), 0)
 	// nn.Linear(5,3), Embedding(7,4), Conv2d(2,3,3) initialised by torch/nn/init.py.
 	kb := func(fanIn float64) float64 {
 		return math.Sqrt(3.0) * (math.Sqrt(2.0/(1+math.Pow(math.Sqrt(5), 2))) / math.Sqrt(fanIn))

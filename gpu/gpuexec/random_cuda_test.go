@@ -145,9 +145,8 @@ func dropoutStep(name string, dt torch.DType, shape []int64, p float64) probeSte
 	}}
 }
 
-// probeSteps is probe.py's CUDA half, op by op (multinomial, bernoulli and
-// the CPU-initialised model are not modelled: their records are skipped,
-// the seeds that follow them make the next records independent).
+// probeSteps is probe.py's CUDA half, op by op (the CPU-initialised model
+// is not drawn here: TestGenerateHostProbe checks it).
 func probeSteps() []probeStep {
 	var st []probeStep
 	sizes := []int64{1, 3, 4, 5, 16, 17, 33, 1000, 4097, 70000, 300001, 2000000}
@@ -192,6 +191,13 @@ func probeSteps() []probeStep {
 		}
 	}
 	st = append(st, seedStep(5), dropoutStep("seed5 dropout(ones(3,1000) requires_grad, p=0.2)", torch.Float32, []int64{3, 1000}, 0.2))
+	st = append(st, seedStep(5),
+		genStep("seed5 bernoulli_(0.3) 100", torch.ExecBernoulli, torch.Float32, []int64{100}, 0.3),
+		probeStep{name: "seed5 bernoulli(full 0.7) 100", run: func(f *fixture) (torch.ExecTensor, error) {
+			p := f.tensor(true, torch.Float32, []int64{100}, seq(100, func(int) float64 { return 0.7 }))
+			out := f.tensor(true, torch.Float32, []int64{100}, nil)
+			return out, f.exec(torch.ExecBernoulli, out, []torch.ExecTensor{p}, nil, []int64{0})
+		}})
 	// nn.init as torch/nn/init.py computes the bounds (kaiming_uniform_ with
 	// a = √5, bias bound 1/√fan_in).
 	kaiming := func(fanIn float64) float64 {
@@ -208,6 +214,11 @@ func probeSteps() []probeStep {
 		genStep("seed9 Conv2d(2,3,3).bias", torch.ExecUniform, torch.Float32, []int64{3}, -1/math.Sqrt(18), 1/math.Sqrt(18)),
 		seedStep(9), genStep("", torch.ExecNormal, torch.Float32, []int64{4, 4}, 0, 1),
 		genStep("seed9 randn(4,4) then .normal_", torch.ExecNormal, torch.Float32, []int64{4, 4}, 0, 1),
+		probeStep{name: "seed9 multinomial", run: func(f *fixture) (torch.ExecTensor, error) {
+			p := f.tensor(true, torch.Float32, []int64{3}, []float64{0.1, 0.2, 0.7})
+			out := f.tensor(true, torch.Int64, []int64{5}, nil)
+			return out, f.exec(torch.ExecMultinomial, out, []torch.ExecTensor{p}, nil, []int64{0, 5, 1})
+		}},
 		seedStep(0), genStep("seed0 after model: randn(2,8) cuda", torch.ExecNormal, torch.Float32, []int64{2, 8}, 0, 1))
 	return st
 }

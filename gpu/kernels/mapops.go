@@ -93,8 +93,8 @@ func cat(parts ...[]string) []string {
 }
 
 // MapOps lists every strided map operator: the core ones and those of
-// mapops_pointwise.go and mapops_loss.go.
-var MapOps = widenTypes(append(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...), divMapOps...))
+// mapops_pointwise.go, mapops_loss.go, mapops_div.go and mapops_leaky.go.
+var MapOps = widenTypes(append(append(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...), divMapOps...), leakyMapOps...))
 
 // ArithTypes are the input types of the four operations, neg and affine:
 // the float types, float64 and the integers (int32 for GradScaler's growth

@@ -99,14 +99,18 @@ var lossMapOps = []MapOpInfo{
 		"mul.rn.f32 \t%t2, %t2, %t0;",
 		"sub.rn.f32 \t%y, %t2, %t1;",
 	})},
-	{Op: "dropout", Ins: 2, Doc: "out = b < s0 ? a·s1 : 0 (b uniform f32, s0 = 1 - p, s1 = 1/(1 - p))", Fixed: map[int]DType{1: F32}, body: []string{
+	// Dropout.cu multiplies by the mask (1 or 0) and then the scale: a
+	// dropped negative gives -0 and a dropped inf or nan gives nan.
+	{Op: "dropout", Ins: 2, Doc: "out = (a·m)·s1 with m = b < s0 ? 1 : 0 (b uniform f32, s0 = 1 - p, s1 = 1/(1 - p))", Fixed: map[int]DType{1: F32}, body: []string{
 		"setp.lt.f32 \t%pq1, %x1, %s0;",
-		"mul.rn.f32 \t%t0, %x0, %s1;",
-		"selp.f32 \t%y, %t0, " + zero + ", %pq1;",
+		"selp.f32 \t%t0, " + one + ", " + zero + ", %pq1;",
+		"mul.rn.f32 \t%t0, %x0, %t0;",
+		"mul.rn.f32 \t%y, %t0, %s1;",
 	}},
-	{Op: "masked_scale", Ins: 2, Doc: "out = b ? a·s0 : 0 (b bool): dropout's backward", Fixed: map[int]DType{1: B8}, body: []string{
+	{Op: "masked_scale", Ins: 2, Doc: "out = (a·m)·s0 with m = b ? 1 : 0 (b bool): dropout's backward (-0 and nan as the forward)", Fixed: map[int]DType{1: B8}, body: []string{
 		"setp.neu.f32 \t%pq1, %x1, " + zero + ";",
-		"mul.rn.f32 \t%t0, %x0, %s0;",
-		"selp.f32 \t%y, %t0, " + zero + ", %pq1;",
+		"selp.f32 \t%t0, " + one + ", " + zero + ", %pq1;",
+		"mul.rn.f32 \t%t0, %x0, %t0;",
+		"mul.rn.f32 \t%y, %t0, %s0;",
 	}},
 }

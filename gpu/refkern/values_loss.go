@@ -31,16 +31,18 @@ func lossValue(op kernels.MapOp, xs [3]float32, s0, s1 float32) (float32, bool) 
 	case "bce_logits_backward_pw":
 		t := x2 * x1
 		return (t+1-x1)*sigmoid(x0) - t, true
-	case "dropout":
+	case "dropout": // (x·mask)·scale: -0 for a dropped negative, nan for a dropped inf
+		m := float32(0)
 		if x1 < s0 {
-			return x0 * s1, true
+			m = 1
 		}
-		return 0, true
+		return x0 * m * s1, true
 	case "masked_scale":
+		m := float32(0)
 		if x1 != 0 {
-			return x0 * s0, true
+			m = 1
 		}
-		return 0, true
+		return x0 * m * s0, true
 	}
 	return 0, false
 }

@@ -44,6 +44,9 @@ func pointwiseValue(op kernels.MapOp, xs [3]float32, s0, s1 float32) (float32, b
 	if y, ok := lossValue(op, xs, s0, s1); ok {
 		return y, true
 	}
+	if y, ok := leakyValue(op, xs, s0); ok {
+		return y, true
+	}
 	x0, x1, x2 := xs[0], xs[1], xs[2]
 	isNaN := func(v float32) bool { return v != v }
 	switch op {

@@ -15,7 +15,17 @@ package torch
 //     and sums grad_output for grad_bias: the order convBackward models.
 // The workspaces are measured (conv_transpose_workspace.go); the memory
 // format follows cudnn_conv_suggest_memory_format as for convolutions.
-// GPU values are not computed (no executor kernel).
+// GPU values: ExecConvTranspose / ExecConvTransposeBack (1-d and 2-d).
+
+// ExecKinds of transposed convolutions (values only). ExecConvTranspose:
+// Out = [y], In = [x, w, b?]; ExecConvTransposeBack: Out = [grad_x?,
+// grad_w?], In = [grad, x, w] (grad_bias is the sum the model computes);
+// Ints = stride, padding, dilation (one per spatial dim each), groups, then
+// the operand masks (computeOpt). output_padding is in y's shape.
+const (
+	ExecConvTranspose     ExecKind = "conv_transpose"
+	ExecConvTransposeBack ExecKind = "conv_transpose_backward"
+)
 
 // ConvTranspose is F.conv_transpose{1,2,3}d: the number of spatial dims is
 // w.Dim()-2 (weight [C_in, C_out/groups, k...]); stride, padding,
@@ -127,6 +137,10 @@ func (rt *Runtime) ConvTranspose(x, w, b *Tensor, stride, padding, outputPadding
 		y.Release()
 		return nil, err
 	}
+	ints := convInts(stride, padding, dilation, groups)
+	if rt.exec != nil {
+		rt.computeOpt(ExecConvTranspose, []*Tensor{y}, []*Tensor{x, w, b}, nil, ints)
+	}
 	n := rt.record("ConvolutionBackward0", x, w, b)
 	if n != nil {
 		n.save(x, false)
@@ -143,7 +157,11 @@ func (rt *Runtime) ConvTranspose(x, w, b *Tensor, stride, padding, outputPadding
 		}
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		return rt.convBackward(n, g[0], bdims, mf, [2][]int64{dataWS, filterWS})
+		res, err := rt.convBackward(n, g[0], bdims, mf, [2][]int64{dataWS, filterWS})
+		if err == nil && rt.exec != nil {
+			rt.convTransposeBackValues(n, g[0], res, ints)
+		}
+		return res, err
 	}, y)
 	return y, nil
 }
@@ -156,4 +174,18 @@ func convTransposeOut(in, kernel, stride, padding, outputPadding, dilation []int
 		out[i] = (in[i]-1)*stride[i] - 2*padding[i] + dilation[i]*(kernel[i]-1) + outputPadding[i] + 1
 	}
 	return out
+}
+
+// convTransposeBackValues computes grad_input and grad_weight of a
+// transposed convolution from the saved input and weight.
+func (rt *Runtime) convTransposeBackValues(n *Node, g *Tensor, res []*Tensor, ints []int64) {
+	if len(res) < 2 || res[0] == nil && res[1] == nil {
+		return
+	}
+	ts, release, ok := rt.savedForValues(n, 0, 1)
+	if !ok {
+		return
+	}
+	defer release()
+	rt.computeOpt(ExecConvTransposeBack, res[:2], []*Tensor{g, ts[0], ts[1]}, nil, append([]int64{}, ints...))
 }

@@ -10,9 +10,8 @@ package torch
 // float32 tensor on the device; fused SGD's momentum buffers come from
 // empty_like on the first step).
 //
-// Values are not computed: the update needs temporaries (Adam's
-// denominator) that the executor's map kernels cannot hold without an
-// allocation, so a GPU run marks the written tensors not computed.
+// Values: one ExecOp per call (fused_optim_exec.go), computed by the
+// executor with PyTorch's fused formulas; memory is untouched by it.
 
 // FusedStep describes one call of a fused optimizer kernel.
 type FusedStep struct {
@@ -22,6 +21,11 @@ type FusedStep struct {
 	// GradScale and FoundInf are the optional 1-element float32 tensors of
 	// GradScaler (nil: none).
 	GradScale, FoundInf *Tensor
+	// Hyper holds the float keywords (lr, beta1, beta2, weight_decay, eps;
+	// SGD: weight_decay, momentum, lr, dampening) and Flags the bool ones
+	// (amsgrad, maximize, nesterov, is_first_step): values only.
+	Hyper map[string]float64
+	Flags map[string]bool
 }
 
 // FusedOptimizerStep checks a fused optimizer call as ATen does (equal list
@@ -66,10 +70,10 @@ func (rt *Runtime) FusedOptimizerStep(s FusedStep) error {
 			if err := rt.inplace(t); err != nil {
 				return err
 			}
-			if rt.exec != nil {
-				rt.markNotComputed(t)
-			}
 		}
+	}
+	if rt.exec != nil {
+		rt.computeFused(s)
 	}
 	return nil
 }

@@ -32,4 +32,5 @@ func registerLazy(it *py.Interp) {
 			it.RegisterLazyAttr("torch.nn.modules", n, from)
 		}
 	}
+	it.RegisterLazyAttr("torch", "Generator", "torch._generator")
 }

@@ -29,7 +29,7 @@ func fusedOp(name string, lists []string, written []int, floats []string) opFunc
 		if len(args) > len(lists) {
 			return nil, typeErr("%s() takes %d positional arguments but %d were given", name, len(lists), len(args))
 		}
-		s := torch.FusedStep{Op: name, Written: written}
+		s := torch.FusedStep{Op: name, Written: written, Hyper: map[string]float64{}, Flags: map[string]bool{}}
 		for i, l := range lists {
 			v := argOr(args, kwargs, i, l)
 			if v == nil {
@@ -46,8 +46,19 @@ func fusedOp(name string, lists []string, written []int, floats []string) opFunc
 			if !ok {
 				return nil, typeErr("%s() missing required argument '%s'", name, f)
 			}
-			if _, err := floatOf(name, f, v, 0); err != nil {
+			x, err := floatOf(name, f, v, 0)
+			if err != nil {
 				return nil, err
+			}
+			s.Hyper[f] = x
+		}
+		for _, f := range []string{"amsgrad", "maximize", "nesterov", "is_first_step"} {
+			if v, ok := kw(kwargs, f); ok {
+				b, err := boolOf(it, v, false)
+				if err != nil {
+					return nil, err
+				}
+				s.Flags[f] = b
 			}
 		}
 		var err error

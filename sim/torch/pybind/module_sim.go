@@ -2,6 +2,7 @@ package pybind
 
 import (
 	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/torch"
 	"github.com/gpumem/playground/sim/trace"
 )
 
@@ -52,6 +53,31 @@ func (h *Host) buildSim(it *py.Interp) (*py.Module, error) {
 			return nil, err
 		}
 		return py.None, pyErr(h.rt.SetData(t, o))
+	})
+	// torch.Generator's hooks (prelude torch/_generator.py): a new
+	// generator's id, and its manual_seed.
+	fn("new_generator", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		cuda, err := boolOf(it, argOr(args, kwargs, 0, "cuda"), false)
+		if err != nil {
+			return nil, err
+		}
+		return py.Int(h.rt.NewGenerator(cuda).ID), nil
+	})
+	fn("seed_generator", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		id, err := intOf("seed_generator", "id", argOr(args, kwargs, 0, "id"), 0)
+		if err != nil {
+			return nil, err
+		}
+		cuda, err := boolOf(it, argOr(args, kwargs, 1, "cuda"), false)
+		if err != nil {
+			return nil, err
+		}
+		seed, err := intOf("seed_generator", "seed", argOr(args, kwargs, 2, "seed"), 0)
+		if err != nil {
+			return nil, err
+		}
+		h.rt.SeedGenerator(&torch.Generator{ID: id, CUDA: cuda}, seed)
+		return py.None, nil
 	})
 	return m, nil
 }

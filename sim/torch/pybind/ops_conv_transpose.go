@@ -28,26 +28,26 @@ func init() {
 
 // F.leaky_relu(input, negative_slope=0.01, inplace=False) and
 // F.leaky_relu_(input, negative_slope=0.01): DCGAN's discriminator
-// activation (the slope does not change memory; values are not computed).
+// activation (the slope does not change memory; it goes to the values).
 func init() {
 	functionalOps["leaky_relu"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
-		a.float(1, "negative_slope", 0.01)
+		slope := a.float(1, "negative_slope", 0.01)
 		inplace := a.bool(2, "inplace", false)
 		if a.err != nil {
 			return nil, a.err
 		}
 		if inplace {
-			return h.rt.LeakyReluInplace(x)
+			return h.rt.LeakyReluInplace(x, slope)
 		}
-		return h.rt.LeakyRelu(x)
+		return h.rt.LeakyRelu(x, slope)
 	}
 	functionalOps["leaky_relu_"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
-		a.float(1, "negative_slope", 0.01)
+		slope := a.float(1, "negative_slope", 0.01)
 		if a.err != nil {
 			return nil, a.err
 		}
-		return h.rt.LeakyReluInplace(x)
+		return h.rt.LeakyReluInplace(x, slope)
 	}
 }

@@ -14,6 +14,7 @@ type factoryOpts struct {
 	dev    torch.Device
 	hasDev bool
 	rg     bool
+	gen    *torch.Generator // generator= of the random factories (nil: the default)
 }
 
 func (h *Host) factoryKw(it *py.Interp, kwargs []py.Kwarg) (factoryOpts, error) {
@@ -29,6 +30,9 @@ func (h *Host) factoryKw(it *py.Interp, kwargs []py.Kwarg) (factoryOpts, error) 
 		o.dev = torch.CPUDevice
 	}
 	if err := cudaOrdinal(o.dev); err != nil {
+		return o, err
+	}
+	if o.gen, err = genArg(it, kwargs); err != nil {
 		return o, err
 	}
 	o.rg, err = boolOf(it, argOr(nil, kwargs, -1, "requires_grad"), false)
@@ -51,7 +55,7 @@ func (h *Host) make(op string, shape []int64, o factoryOpts, def torch.DType) (p
 func (h *Host) makeInit(op string, shape []int64, o factoryOpts, def torch.DType, kind torch.ExecKind, scalars ...float64) (py.Value, error) {
 	t, err := h.rt.Factory(op, shape, o.dtype(def), o.dev, o.rg)
 	if err == nil && kind != "" {
-		h.rt.Init(t, kind, scalars...)
+		h.rt.InitGen(t, o.gen, kind, scalars...)
 	}
 	return h.wrapResult(t, err)
 }

@@ -131,7 +131,8 @@ func init() {
 			return h.wrap(r), nil
 		})
 	}
-	for _, name := range []string{"zero_", "fill_", "normal_", "uniform_", "random_", "bernoulli_", "exponential_"} {
+	// random_ and bernoulli_: ops_random.go
+	for _, name := range []string{"zero_", "fill_", "normal_", "uniform_", "exponential_"} {
 		base := name[:len(name)-1]
 		method(name, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			x, err := self(name, args)
@@ -139,6 +140,12 @@ func init() {
 				return nil, err
 			}
 			kind, sc := inplaceInit(base, args, kwargs)
+			if g, err := genArg(it, kwargs); err != nil || g != nil {
+				if err != nil {
+					return nil, err
+				}
+				return h.wrapResult(h.rt.InplaceRandom(base, x.t, g, kind, nil, sc...))
+			}
 			return h.wrapResult(h.rt.InplaceUnaryInit(base, x.t, kind, sc...))
 		})
 	}

@@ -42,15 +42,20 @@ class _SingleProcessDataLoaderIter:
         self._dataset = loader.dataset
         self._collate_fn = loader.collate_fn
         self._auto_collation = loader.batch_sampler is not None
-        if self._auto_collation:
-            self._sampler_iter = iter(loader.batch_sampler)
-        else:
-            self._sampler_iter = iter(loader.sampler)
+        self._index_sampler = loader.batch_sampler if self._auto_collation else loader.sampler
+        # PyTorch's sampler iterators are generators: the sampler runs (and
+        # RandomSampler draws its seed) on the first next(), after this
+        # base seed drawn from the loader's generator (the global one by
+        # default) for the workers.
+        self._sampler_iter = None
+        self._base_seed = torch.empty((), dtype=torch.int64).random_(generator=loader.generator).item()
 
     def __iter__(self):
         return self
 
     def __next__(self):
+        if self._sampler_iter is None:
+            self._sampler_iter = iter(self._index_sampler)
         index = next(self._sampler_iter)
         if self._auto_collation:
             data = [self._dataset[idx] for idx in index]

@@ -48,7 +48,7 @@ def random_split(dataset, lengths, generator=None):
         lengths = subset_lengths
     if sum(lengths) != n:
         raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    indices = _permutation(n)
+    indices = _permutation(n, generator)
     out = []
     offset = 0
     for length in lengths:
@@ -57,10 +57,11 @@ def random_split(dataset, lengths, generator=None):
     return out
 
 
-def _permutation(n):
-    # torch.randperm(n).tolist(): values are not simulated, so the order is
-    # only guaranteed to be a permutation of range(n).
-    perm = torch.randperm(n).tolist()
+def _permutation(n, generator=None):
+    # torch.randperm(n, generator=generator).tolist(): PyTorch's order on a
+    # GPU run; the simulator has no values, so there the order is only
+    # guaranteed to be a permutation of range(n).
+    perm = torch.randperm(n, generator=generator).tolist()
     if sorted(perm) != list(range(n)):
         perm = list(range(n))
     return perm

@@ -1,4 +1,5 @@
 # Samplers (torch/utils/data/sampler.py), returning iterators over lists.
+import torch
 from torch.utils.data.dataset import _permutation
 
 __all__ = ["Sampler", "SequentialSampler", "RandomSampler", "BatchSampler"]
@@ -34,9 +35,27 @@ class RandomSampler(Sampler):
         return self._num_samples
 
     def __iter__(self):
+        # PyTorch's: a private generator seeded from one random_() of the
+        # global CPU generator (unless one was given), then randperm (or
+        # randint in chunks of 32 with replacement) from it.
         n = len(self.data_source)
-        perm = _permutation(n)
-        return iter(perm[: self.num_samples])
+        if self.generator is None:
+            seed = int(torch.empty((), dtype=torch.int64).random_().item())
+            generator = torch.Generator()
+            generator.manual_seed(seed)
+        else:
+            generator = self.generator
+        out = []
+        if self.replacement:
+            for _ in range(self.num_samples // 32):
+                out += torch.randint(high=n, size=(32,), dtype=torch.int64, generator=generator).tolist()
+            out += torch.randint(high=n, size=(self.num_samples % 32,), dtype=torch.int64,
+                                 generator=generator).tolist()
+            return iter(out)
+        for _ in range(self.num_samples // n):
+            out += _permutation(n, generator)
+        out += _permutation(n, generator)[: self.num_samples % n]
+        return iter(out)
 
     def __len__(self):
         return self.num_samples
