@@ -24,9 +24,10 @@ go vet -tags cuda ./gpu/... ./cmd/playground
 go build -tags cuda ./gpu/... ./cmd/playground
 if [ "${1:-}" = test-binary ]; then
   mkdir -p .carry
-  go test -c -tags cuda -o .carry/gpu.test ./gpu
-  go test -c -tags cuda -o .carry/compare.test ./gpu/compare
-  go test -c -tags cuda -o .carry/gpuexec.test ./gpu/gpuexec
-  go build -tags cuda -o .carry/playground ./cmd/playground
+  # stripped: the four must fit the device tool's 64 MiB carry limit
+  go test -c -tags cuda -ldflags="-s -w" -o .carry/gpu.test ./gpu
+  go test -c -tags cuda -ldflags="-s -w" -o .carry/compare.test ./gpu/compare
+  go test -c -tags cuda -ldflags="-s -w" -o .carry/gpuexec.test ./gpu/gpuexec
+  go build -tags cuda -ldflags="-s -w" -o .carry/playground ./cmd/playground
   echo "wrote .carry/gpu.test .carry/compare.test .carry/gpuexec.test .carry/playground"
 fi

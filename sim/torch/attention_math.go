@@ -102,14 +102,12 @@ func (rt *Runtime) sdpaMath(a sdpaArgs) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	// the composed ops computed what their kernels can (not the causal
-	// mask's tril): without dropout the output is recomputed by the fused
-	// formula. With dropout the composed ops (dropout's keep mask from the
-	// executor's generator) computed the output and, through their
-	// nodes, the gradients; with is_causal as well the tril is not
-	// computed, so neither is anything after it, and the output is
-	// recomputed by the fused formula (its own keep mask).
-	if a.dropout == 0 || a.causal {
+	// the composed ops computed the output (the causal mask's tril
+	// included); without dropout the output is recomputed by the fused
+	// formula. With dropout the composed ops (native_dropout's keep mask
+	// from the CUDA generator) computed the output and, through their
+	// nodes, the gradients.
+	if a.dropout == 0 {
 		rt.sdpaValues(a, out, a.q, a.k, a.v)
 	}
 	return out, nil
@@ -135,12 +133,12 @@ func (rt *Runtime) causalMask(l, s int64, dt DType, dev Device) (*Tensor, error)
 	}
 	rt.Init(ones, ExecFill, 1)
 	tril, err := rt.empty("tril", []int64{l, s}, nil, Bool, dev)
+	if err == nil && rt.exec != nil {
+		rt.computeTri(tril, ones, false, 0)
+	}
 	ones.Release()
 	if err != nil {
 		return nil, err
-	}
-	if rt.exec != nil {
-		rt.markNotComputed(tril) // no tril kernel: the final output is recomputed
 	}
 	defer tril.Release()
 	return rt.boolMaskToAdditive(tril, dt)

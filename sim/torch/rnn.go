@@ -17,7 +17,8 @@ import "github.com/gpumem/playground/sim/trace"
 //     is freed and the input copy with it;
 //   - under grad mode, CudnnRnnBackward0 saves input, weights, hx, cx,
 //     output and the reserve; without it the reserve dies with the call.
-// Workspace and reserve sizes: rnn_workspace.go. Values are not computed.
+// Workspace and reserve sizes: rnn_workspace.go. GPU values are not computed
+// (no ExecKind yet: gpu/script/testdata/torch-pending/rnn.py waits for one).
 
 // RNNArgs are the arguments of torch.lstm/gru/rnn_tanh/rnn_relu.
 type RNNArgs struct {

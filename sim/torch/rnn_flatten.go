@@ -1,6 +1,10 @@
 package torch
 
-import "github.com/gpumem/playground/sim/trace"
+import (
+	"errors"
+
+	"github.com/gpumem/playground/sim/trace"
+)
 
 // RNNFlattenWeights is torch._cudnn_rnn_flatten_weight, which
 // RNNBase.flatten_parameters calls on every _apply (.cuda(), .to(...)):
@@ -9,8 +13,10 @@ import "github.com/gpumem/playground/sim/trace"
 // which frees its old storage right away (measured, q13: the buffer
 // comes after the moved parameters, their storages are freed in order).
 // Weights that are not all CUDA tensors of one dtype are left as they are
-// (flatten_parameters returns early). GPU values of the weights are not
-// carried over (marked not computed).
+// (flatten_parameters returns early). GPU values: the buffer is zeroed and
+// each weight's values are copied into its slice before its old storage
+// goes (a weight whose values were not computed leaves the buffer not
+// computed).
 func (rt *Runtime) RNNFlattenWeights(weights []*Tensor) error {
 	if len(weights) == 0 {
 		return nil
@@ -35,17 +41,29 @@ func (rt *Runtime) RNNFlattenWeights(weights []*Tensor) error {
 		buf.storage.relabel(trace.Label{Kind: trace.LabelParameter, Name: name + " … (flattened RNN weights)",
 			Detail: "one buffer for all weights of the RNN (flatten_parameters)"})
 	}
+	if rt.exec != nil {
+		rt.compute1(ExecFill, buf, nil, 0)
+	}
 	offs := rnnWeightOffsets(shapes)
 	for i, w := range weights {
+		before := execTensor(w)
 		buf.storage.retain()
 		old := w.storage
 		w.storage = buf.storage
 		w.strides = contiguousStrides(w.shape)
 		w.offset = offs[i]
-		old.release()
 		if rt.exec != nil {
-			rt.markNotComputed(w)
+			rt.copyValues(execTensor(w), before)
 		}
+		old.release()
 	}
 	return nil
+}
+
+// copyValues copies src's values into dst (same shape) on the executor.
+func (rt *Runtime) copyValues(dst, src ExecTensor) {
+	op := &ExecOp{Kind: ExecCopy, Out: []ExecTensor{dst}, In: []ExecTensor{src}}
+	if err := rt.exec.Exec(op); err != nil && !errors.Is(err, ErrNotComputed) && rt.execErr == nil {
+		rt.execErr = err
+	}
 }

@@ -1,0 +1,65 @@
+# tril/triu (+ in place, diagonal, batches, non-contiguous inputs,
+# backward) and leaky_relu (+ in place, slope, backward) with real values.
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+a = torch.arange(20, dtype=torch.float32, device="cuda").view(4, 5) - 7
+print(torch.tril(a))
+print(torch.triu(a))
+print(a.tril(1))
+print(a.triu(-2))
+print(a.tril(-1))
+print(a.triu(3))
+print(torch.tril(a, diagonal=10))
+print(torch.triu(a, diagonal=-10))
+b = torch.tanh(torch.arange(24, dtype=torch.float32, device="cuda") * 0.3 - 3).view(2, 3, 4)
+print(b.tril())
+print(b.triu(1))
+print(b.transpose(1, 2).tril())
+c = a.clone()
+c.tril_()
+print(c)
+d = a.t().clone()
+d.triu_(1)
+print(d)
+e = a.t()
+print(e.tril(-1))
+n = torch.tensor([[1.0, float("nan")], [float("inf"), 2.0]], device="cuda")
+print(n.tril())
+print(n.triu())
+print(a.half().tril())
+print(a.bfloat16().triu(1))
+w = torch.tanh(torch.arange(9, dtype=torch.float32, device="cuda") * 0.5 - 2).view(3, 3).requires_grad_()
+(w.tril() * torch.arange(9, dtype=torch.float32, device="cuda").view(3, 3)).sum().backward()
+print(w.grad)
+w.grad = None
+(w.triu(1) ** 2).sum().backward()
+print(w.grad)
+m = torch.ones(4, 4, device="cuda").tril()
+print(m)
+print(torch.ones(3, 3, dtype=torch.bool, device="cuda").tril())
+
+x = (torch.arange(13, dtype=torch.float32, device="cuda") - 6) * 0.5
+print(F.leaky_relu(x))
+print(F.leaky_relu(x, 0.2))
+print(F.leaky_relu(x, negative_slope=1.5))
+print(nn.LeakyReLU(0.1)(x))
+y = x.clone()
+F.leaky_relu(y, 0.2, inplace=True)
+print(y)
+z = x.clone()
+F.leaky_relu_(z, 0.3)
+print(z)
+print(F.leaky_relu(x.half(), 0.2))
+print(F.leaky_relu(x.bfloat16(), 0.2))
+print(F.leaky_relu(torch.tensor([float("nan"), float("-inf"), float("inf"), -0.0], device="cuda"), 0.2))
+xs = torch.tanh(torch.arange(12, dtype=torch.float32, device="cuda") * 0.4 - 2).view(3, 4).requires_grad_()
+F.leaky_relu(xs, 0.2).pow(2).sum().backward()
+print(xs.grad)
+xs.grad = None
+h = xs * 2
+F.leaky_relu(h, 0.05, inplace=True)
+(h * torch.arange(12, dtype=torch.float32, device="cuda").view(3, 4)).sum().backward()
+print(xs.grad)
+print(F.leaky_relu(xs.detach().t(), 0.2))
