@@ -45,10 +45,10 @@ func (f OOMFormat) String() string {
 }
 
 // AddressModel parametrises the simulated device's virtual-address allocator
-// (see sim/alloc's SimDevice): segments are placed top-down inside the window
-// [Base, Base+Span), each in a power-of-two-sized, naturally aligned slot.
-// Real cudaMalloc addresses depend on the driver; the model only has to be
-// deterministic and plausible (allocator spec §15).
+// (sim/alloc's SimDevice and its driver model, driverva.go): the window
+// [Base, Base+Span) the simulated cudaMalloc hands out 32 MiB-multiple chunks
+// from, top down, as the CUDA driver does (fitted to real addresses recorded
+// on an H200, sim/alloc/testdata/driver_va_h200.txt).
 type AddressModel struct {
 	Base uint64 // lowest address of the window
 	Span uint64 // size of the window in bytes

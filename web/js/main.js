@@ -3,7 +3,7 @@
 // from one run's event stream (sim/trace): output and traceback, timeline,
 // per-line table, and the segment/block map at the selected event.
 
-import { Editor } from './editor.js';
+import { PlainView } from './plainview.js';
 import { Replayer } from './replay.js';
 import { Timeline } from './timeline.js';
 import { SegMap } from './segmap.js';
@@ -30,6 +30,7 @@ const app = {
   replayer: null,
   codeLines: [],
   notice: '', // shown before every run's status (e.g. a share link from another version)
+  editorBuilt: null, // buildEditor's promise
 };
 
 function codeOf(n) {
@@ -44,7 +45,11 @@ function setStatus(text, kind) {
 
 async function main() {
   // The module downloads (preloaded by the page's head) and compiles off the
-  // main thread while the editor and the views are built below.
+  // main thread while the views are built below. The code editor waits for
+  // the first result (buildEditor): evaluating and building CodeMirror is
+  // ~150 ms of main-thread work on a slow machine, which delayed the module
+  // (Chromium hands its bytes to the compiler on the main thread) and the
+  // first run; until then PlainView shows the script.
   const wasm = loadWasm();
   initTheme();
   const body = document.body;
@@ -72,10 +77,7 @@ async function main() {
   setProfile(initial.profile);
   $('alloc-conf').value = initial.allocConf || '';
 
-  app.editor = new Editor($('editor'), initial.script, {
-    onRun: () => run(),
-    onChange: debounce((text) => save('script', text), 300),
-  });
+  app.editor = new PlainView($('editor'), initial.script);
 
   bindControls();
   initGPU(() => ({ script: app.editor.text, profile: $('profile-select').value, allocConf: $('alloc-conf').value.trim() }));
@@ -86,6 +88,26 @@ async function main() {
     validateConf();
     await run();
   }
+  await buildEditor();
+}
+
+/**
+ * buildEditor replaces the plain view of the script by the code editor, once.
+ * The editor module is imported here, not at the top: the bundle then
+ * evaluates CodeMirror's and Lezer's module code only now, after the first
+ * result, instead of before the module can start.
+ */
+function buildEditor() {
+  app.editorBuilt ??= import('./editor.js').then(({ Editor }) => {
+    const plain = app.editor;
+    plain.remove();
+    app.editor = new Editor($('editor'), plain.text, {
+      onRun: () => run(),
+      onChange: debounce((text) => save('script', text), 300),
+    });
+    if (plain.marked > 0) app.editor.mark(plain.marked);
+  });
+  return app.editorBuilt;
 }
 
 function setProfile(name) {
@@ -162,12 +184,18 @@ async function run() {
   btn.disabled = false;
   document.body.classList.remove('running');
   app.runs++;
-  document.body.dataset.runs = String(app.runs);
   if (app.runs === 1) performance.mark('playground:first-result');
   const n = (resp.events || []).length;
   const outcome = resp.hostError ? 'could not run' : resp.error ? `raised ${resp.error.type}` : 'finished';
   setStatus(`${app.notice}Script ${outcome} · ${n} events · simulated in ${ms.toFixed(0)} ms`, app.notice || resp.hostError || resp.error ? 'warn' : '');
   $('status').dataset.ms = ms.toFixed(1);
+  if (!app.editorBuilt) {
+    // first result: let the browser paint it, then build the code editor
+    // before the page says it is ready (data-runs)
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    await buildEditor();
+  }
+  document.body.dataset.runs = String(app.runs);
 }
 
 function show(resp) {
