@@ -264,6 +264,16 @@ func TestHostileMessages(t *testing.T) {
 		{"torch.cuda.memory_allocated('nope')", "RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: nope"},
 		{"torch.softmax(x)", "TypeError: softmax() received an invalid combination of arguments - got (Tensor), but expected one of:\n * (Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)\n * (Tensor input, name dim, *, torch.dtype dtype = None)\n"},
 		{"torch.cat([])", "ValueError: torch.cat(): expected a non-empty list of Tensors"},
+		{"x @ c", "RuntimeError: Expected all tensors to be on the same device, but got mat2 is on cpu, different from other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)"},
+		{"torch.nn.Linear(5, 3)(torch.ones(2, 5, device='cuda'))", "RuntimeError: Expected all tensors to be on the same device, but got mat1 is on cuda:0, different from other tensors on cpu (when checking argument in method wrapper_CUDA_addmm)"},
+		{"x + torch.ones(3, device='cuda')", "RuntimeError: The size of tensor a (5) must match the size of tensor b (3) at non-singleton dimension 1"},
+		{"torch.zeros(2, -3, device='cuda')", "RuntimeError: zeros: Dimension size must be non-negative."},
+		{"torch.ones(-1)", "RuntimeError: Trying to create tensor with negative dimension -1: [-1]"},
+		{"torch.cuda.memory_allocated('cpu')", "ValueError: Expected a cuda device, but got: cpu"},
+		{"torch.cuda.memory_allocated('cuda:1')", "RuntimeError: Invalid device argument \x01: did you call init?"},
+		{"torch.ones(2).cuda('cpu')", "RuntimeError: Invalid device, must be cuda device"},
+		{"x.softmax()", "TypeError: softmax() received an invalid combination of arguments - got (), but expected one of:\n * (int dim, torch.dtype dtype = None)\n * (name dim, *, torch.dtype dtype = None)\n"},
+		{"torch.log_softmax(x)", "TypeError: log_softmax() received an invalid combination of arguments - got (Tensor), but expected one of:\n * (Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)\n * (Tensor input, name dim, *, torch.dtype dtype = None)\n"},
 	} {
 		res := checkNoInternal(t, hostilePrelude+c.src+"\n")
 		if res.Error == nil || !strings.Contains(res.Error.Error(), c.want) {

@@ -5,6 +5,11 @@ func colMajor(shape, strides []int64) bool {
 }
 
 func (rt *Runtime) checkMM(op string, a, b *Tensor) error {
+	if op == "mm" {
+		if err := checkSameDevice("mm", []string{"self", "mat2"}, a, b); err != nil {
+			return err
+		}
+	}
 	if len(a.shape) != 2 {
 		return Errorf(RuntimeError, "self must be a matrix")
 	}
@@ -209,6 +214,9 @@ func (rt *Runtime) mmMat2Backward(g, mat1 *Tensor, s, st []int64) (*Tensor, erro
 // contiguous bias of a 2-D product takes cuBLASLt's bias epilogue, which
 // uses the separate cuBLASLt workspace.
 func (rt *Runtime) Addmm(bias, a, b *Tensor) (*Tensor, error) {
+	if err := checkSameDevice("addmm", []string{"self", "mat1", "mat2"}, bias, a, b); err != nil {
+		return nil, err
+	}
 	if err := rt.checkMM("addmm", a, b); err != nil {
 		return nil, err
 	}

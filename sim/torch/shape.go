@@ -130,17 +130,18 @@ func broadcastShapes(shapes ...[]int64) ([]int64, error) {
 	for i := range out {
 		out[i] = 1
 	}
-	for k, s := range shapes {
+	for _, s := range shapes {
 		off := nd - len(s)
-		for i, d := range s {
-			o := out[off+i]
+		// infer_size walks from the last dimension and names the output
+		// dimension (question q12: [4, 5] + [3] fails at dimension 1)
+		for i := len(s) - 1; i >= 0; i-- {
+			d, o := s[i], out[off+i]
 			switch {
 			case o == d || d == 1:
 			case o == 1:
 				out[off+i] = d
 			default:
-				_ = k
-				return nil, Errorf(RuntimeError, "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", o, d, i)
+				return nil, Errorf(RuntimeError, "The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", o, d, off+i)
 			}
 		}
 	}

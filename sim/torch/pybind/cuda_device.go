@@ -21,9 +21,24 @@ func cudaDeviceArg(name string, args []py.Value, kwargs []py.Kwarg) error {
 	if _, isBool := v.(py.Bool); isBool {
 		return nil
 	}
+	var dev *torch.Device
 	if s, isStr := v.(py.Str); isStr {
-		if _, err := torch.ParseDevice(string(s)); err != nil {
+		d, err := torch.ParseDevice(string(s))
+		if err != nil {
 			return pyErr(err) // "nope": PyTorch's device-string error (question q12)
+		}
+		dev = &d
+	}
+	if d, isDev := v.(*DeviceObj); isDev {
+		dev = &d.d
+	}
+	if dev != nil {
+		// question q12: "cpu" is a ValueError, "cuda:1" the ordinal error
+		if dev.Type != torch.CUDA {
+			return py.NewException(py.ValueError, "Expected a cuda device, but got: "+dev.String())
+		}
+		if dev.Index > 0 {
+			return runtimeErr("Invalid device argument %s: did you call init?", string(rune(byte(dev.Index)&0x7f)))
 		}
 	}
 	if n, ok := v.(py.Int); ok && n != 0 && n != -1 {

@@ -98,6 +98,13 @@ func init() {
 					return nil, err
 				}
 			}
+			if name == "zeros" {
+				for _, d := range shape {
+					if d < 0 { // zeros checks its sizes itself (question q12)
+						return nil, runtimeErr("zeros: Dimension size must be non-negative.")
+					}
+				}
+			}
 			o, err := h.factoryKw(it, kwargs)
 			if err != nil {
 				return nil, err
