@@ -76,6 +76,12 @@ func kernelType(dt torch.DType) (kernels.DType, bool) {
 		return kernels.F64, true
 	case torch.Int32:
 		return kernels.I32, true
+	case torch.Uint8:
+		return kernels.U8, true
+	case torch.Int8:
+		return kernels.I8, true
+	case torch.Int16:
+		return kernels.I16, true
 	}
 	return "", false
 }
@@ -229,6 +235,9 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if handled, err := e.execNN(k, op, out, ins); handled {
 		return err
 	}
+	if handled, err := e.execRNN(k, op, out, ins); handled {
+		return err
+	}
 	if done, err := e.exactIntScalars(k, op, out, ins); done {
 		return err
 	}
@@ -338,11 +347,11 @@ func (e *Executor) generate(k gpu.Kernels, op *torch.ExecOp, out operand) error 
 		}
 		return 0
 	}
-	if out.kt == kernels.F64 || out.kt == kernels.I32 {
+	if out.kt == kernels.F64 || out.kt == kernels.I32 || kernels.SmallInt(out.kt) {
 		return e.arangeHost(out, n, s(0), s(1))
 	}
 	if out.kt == kernels.I64 {
-		return e.arangeInt64(k, out, n, s(0), s(1))
+		return e.arangeInt64(k, out, n, s(0), s(1), op.Ints)
 	}
 	return k.Random(kernels.RandArange, out.kt, out.addr, n, 0, 0, float32(s(0)), float32(s(1)))
 }

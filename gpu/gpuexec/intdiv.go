@@ -29,8 +29,8 @@ func (e *Executor) divFamily(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	if len(op.Scalars) > 0 {
 		s0 = op.Scalars[0]
 	}
-	switch out.kt {
-	case kernels.I64, kernels.I32:
+	switch {
+	case isIntType(out.kt):
 		if len(op.Ints) == 1 && info.Ins == 1 && !sameInt(s0, op.Ints[0]) {
 			// a Python integer beyond 2^53: the tensor form over a 0-d operand
 			base, reflected := divTensorForm(mop)
@@ -44,7 +44,7 @@ func (e *Executor) divFamily(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 		if !exactInt(s0) {
 			return true, errUnsupported("%s by %v into %s", op.Kind, s0, out.kt)
 		}
-	case kernels.F64:
+	case out.kt == kernels.F64:
 		s1 = 1 / s0
 	default:
 		s1 = float64(float32(1) / float32(s0))

@@ -57,10 +57,19 @@ func exactValues(t kernels.DType, vals []float64) bool {
 
 // arangeInt64 is arange into int64: the generator kernel (float32, exact
 // to 2^24) while every value is within 2^24, else computed on the host in
-// int64, exact while start, step and the last value are within 2^53.
+// int64, exact while start, step and the last value are within 2^53, or
+// whatever they are when the model sent them exactly (ints = [start, step]:
+// Python integers beyond 2^53), wrapping as PyTorch's int64 arithmetic.
 // (Every value and product of the kernel is within 2^24 when
 // |start| + n·|step| is.)
-func (e *Executor) arangeInt64(k gpu.Kernels, out operand, n int64, start, step float64) error {
+func (e *Executor) arangeInt64(k gpu.Kernels, out operand, n int64, start, step float64, ints []int64) error {
+	if len(ints) == 2 && (!sameInt(start, ints[0]) || !sameInt(step, ints[1])) {
+		vals := make([]int64, n)
+		for i := range vals {
+			vals[i] = ints[0] + int64(i)*ints[1]
+		}
+		return e.intValues(out, vals)
+	}
 	if !exactInt(start) || !exactInt(step) || !exactInt(start+float64(n)*step) {
 		return errUnsupported("arange into int64 beyond 2^53 or fractional")
 	}
@@ -86,7 +95,7 @@ func (e *Executor) ReadInts(t torch.ExecTensor) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.kt != kernels.I64 && o.kt != kernels.I32 && o.kt != kernels.B8 {
+	if o.kt != kernels.I64 && o.kt != kernels.I32 && o.kt != kernels.B8 && !kernels.SmallInt(o.kt) {
 		return nil, fmt.Errorf("gpuexec: ReadInts of a %s tensor", o.kt)
 	}
 	n := t.Numel()
@@ -120,6 +129,8 @@ func (e *Executor) ReadInts(t torch.ExecTensor) ([]int64, error) {
 			out[i] = int64(binary.LittleEndian.Uint64(b))
 		case kernels.I32:
 			out[i] = int64(int32(binary.LittleEndian.Uint32(b)))
+		case kernels.U8, kernels.I8, kernels.I16:
+			out[i] = smallValue(o.kt, b)
 		default:
 			out[i] = int64(b[0])
 		}
@@ -138,8 +149,11 @@ func (e *Executor) ReadInts(t torch.ExecTensor) ([]int64, error) {
 // rounded: 2^53 + 1 arrives as 2^53).
 func sameInt(s float64, v int64) bool { return exactInt(s) && int64(s) == v }
 
-// isIntType reports int64 or int32.
-func isIntType(t kernels.DType) bool { return t == kernels.I64 || t == kernels.I32 }
+// isIntType reports an integer type: int64, int32, or the small ones
+// (uint8, int8, int16).
+func isIntType(t kernels.DType) bool {
+	return t == kernels.I64 || t == kernels.I32 || kernels.SmallInt(t)
+}
 
 // exactIntScalars computes the integer ops whose scalars reach beyond
 // 2^53: the model sends Python integers exactly in op.Ints (as long as

@@ -74,6 +74,8 @@ func decode(t kernels.DType, b []byte) float64 {
 		return math.Float64frombits(binary.LittleEndian.Uint64(b))
 	case kernels.I32:
 		return float64(int32(binary.LittleEndian.Uint32(b)))
+	case kernels.U8, kernels.I8, kernels.I16:
+		return float64(smallValue(t, b))
 	}
 	return math.NaN()
 }
@@ -231,6 +233,8 @@ func encode(t kernels.DType, b []byte, v float64) {
 		binary.LittleEndian.PutUint64(b, math.Float64bits(v))
 	case kernels.I32:
 		binary.LittleEndian.PutUint32(b, uint32(int32(v)))
+	case kernels.U8, kernels.I8, kernels.I16:
+		putSmallValue(t, b, int64(v))
 	case kernels.B8:
 		b[0] = 0
 		if v != 0 {

@@ -179,13 +179,11 @@ func (e *Executor) dropout(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 			return err
 		}
 		if !contiguous(x.shape, x.strides) {
-			// The vectorised kernel would walk x's memory order: not modelled.
-			if _, err := e.philoxOp(k, n, 4); err != nil {
+			// Dropout.cu's layouts: dropout_strided.go.
+			if u, err = e.dropoutStrided(k, u, x); err != nil {
 				return err
 			}
-			return errUnsupported("dropout of a non-contiguous tensor")
-		}
-		if _, err := e.dropoutDraw(k, u.addr, x.kt, x.addr, n); err != nil {
+		} else if _, err := e.dropoutDraw(k, u.addr, x.kt, x.addr, n); err != nil {
 			return err
 		}
 		if err := e.mapOp(k, "dropout", out, []operand{x, u}, keep, scale); err != nil {

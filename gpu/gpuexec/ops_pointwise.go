@@ -107,7 +107,7 @@ func commonType(info kernels.MapOpInfo, ins []operand) kernels.DType {
 			} else {
 				float = x.kt
 			}
-		case kernels.I64:
+		case kernels.I64, kernels.I32, kernels.U8, kernels.I8, kernels.I16:
 			ints = true
 		}
 	}

@@ -33,11 +33,11 @@ var f64Kinds = map[torch.ExecKind]bool{
 // always when it has none; else when its kind is in wideKinds or is a map
 // operator dispatched as such.
 func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
-	wide := out.kt == kernels.F64 || out.kt == kernels.I32
-	i32 := out.kt == kernels.I32
+	wide := out.kt == kernels.F64 || out.kt == kernels.I32 || kernels.SmallInt(out.kt)
+	i32 := out.kt == kernels.I32 || kernels.SmallInt(out.kt)
 	for _, x := range ins {
-		wide = wide || x.kt == kernels.F64 || x.kt == kernels.I32
-		i32 = i32 || x.kt == kernels.I32
+		wide = wide || x.kt == kernels.F64 || x.kt == kernels.I32 || kernels.SmallInt(x.kt)
+		i32 = i32 || x.kt == kernels.I32 || kernels.SmallInt(x.kt)
 	}
 	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) {
 		return true

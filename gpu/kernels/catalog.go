@@ -84,5 +84,6 @@ func (m moduleSpec) entries() []Entry {
 func moduleSpecs() []moduleSpec {
 	specs := []moduleSpec{elementwiseModule(), reduceModule(), matmulModule()}
 	specs = append(specs, mapModules()...)
+	specs = append(specs, smallModules()...)
 	return append(specs, randomModule(), rowsModule(), nnModule(), pickModule(), philoxModule(), linalgF64Module())
 }

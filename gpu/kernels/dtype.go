@@ -43,7 +43,7 @@ func (t DType) Size() int64 {
 		return 4
 	case I64, F64:
 		return 8
-	case B8:
+	case B8, U8, I8:
 		return 1
 	}
 	return 2
@@ -56,7 +56,7 @@ func (t DType) shift() int {
 		return 2
 	case I64, F64:
 		return 3
-	case B8:
+	case B8, U8, I8:
 		return 0
 	}
 	return 1
@@ -67,6 +67,9 @@ func (t DType) shift() int {
 // is not empty the load happens only when the predicate holds and dst is 0
 // otherwise.
 func (t DType) loadF32(dst, addr, pred string) string {
+	if SmallInt(t) {
+		return t.smallLoad(dst, addr, pred)
+	}
 	guard := ""
 	if pred != "" {
 		guard = "@" + pred + " "
@@ -127,6 +130,9 @@ func (t DType) loadF32(dst, addr, pred string) string {
 // %r9 and %p9. bf16 rounds to nearest even and keeps NaNs quiet, as
 // PyTorch's conversion does.
 func (t DType) storeF32(addr, src string) string {
+	if SmallInt(t) {
+		return t.smallStore(addr, src, "f32")
+	}
 	var b strings.Builder
 	switch t {
 	case F32:
@@ -197,6 +203,9 @@ func (t DType) loadF64(dst, addr string) string {
 // included), the other floats round to f32 first (c10's Half/BFloat16
 // conversions from double go through float too).
 func (t DType) storeF64(addr, src string) string {
+	if SmallInt(t) {
+		return t.smallStore(addr, src, "f64")
+	}
 	switch t {
 	case F64:
 		return fmt.Sprintf("\tst.global.f64 \t[%s], %s;\n", addr, src)

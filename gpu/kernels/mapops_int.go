@@ -40,11 +40,14 @@ func MapOpmathInt(op MapOp, in, out DType) bool {
 	return ok && isInt(in) && (isInt(out) || out == B8)
 }
 
-func isInt(t DType) bool { return t == I64 || t == I32 }
+func isInt(t DType) bool { return t == I64 || t == I32 || SmallInt(t) }
 
 // loadS64 returns PTX that loads the int64 or int32 element at address
 // register addr into the s64 register dst (int32 sign-extended).
 func (t DType) loadS64(dst, addr string) string {
+	if SmallInt(t) {
+		return t.smallLoadS64(dst, addr)
+	}
 	if t == I32 {
 		return fmt.Sprintf("\tld.global.s32 \t%%r9, [%s];\n\tcvt.s64.s32 \t%s, %%r9;\n", addr, dst)
 	}
@@ -54,6 +57,9 @@ func (t DType) loadS64(dst, addr string) string {
 // storeS64 returns PTX that stores the s64 register src at address
 // register addr as int64, as int32 (the low 32 bits) or as bool (≠ 0).
 func (t DType) storeS64(addr, src string) string {
+	if SmallInt(t) {
+		return t.smallStoreS64(addr, src)
+	}
 	switch t {
 	case I32:
 		return fmt.Sprintf("\tcvt.u32.u64 \t%%r9, %s;\n\tst.global.b32 \t[%s], %%r9;\n", src, addr)

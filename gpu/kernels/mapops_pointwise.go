@@ -147,6 +147,9 @@ var pointwiseMapOps = []MapOpInfo{
 
 // Supports reports whether the op has a kernel for inputs of type t.
 func (o MapOpInfo) Supports(t DType) bool {
+	if SmallInt(t) {
+		return smallIntOp(o.Op)
+	}
 	switch o.Op {
 	case "copy":
 		for _, c := range CopyDTypes {

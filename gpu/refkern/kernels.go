@@ -45,6 +45,8 @@ func (k *Kernels) load(t gpu.DType, addr uint64) (float32, error) {
 		return float32(int32(binary.LittleEndian.Uint32(b))), nil
 	case kernels.B8:
 		return float32(b[0]), nil
+	case kernels.U8, kernels.I8, kernels.I16:
+		return float32(smallBits(t, b)), nil
 	}
 	return 0, fmt.Errorf("refkern: no element type %q", t)
 }
@@ -69,6 +71,8 @@ func (k *Kernels) store(t gpu.DType, addr uint64, v float32) error {
 		binary.LittleEndian.PutUint32(b, uint32(truncI32(v)))
 	case kernels.B8:
 		b[0] = boolByte(v)
+	case kernels.U8, kernels.I8, kernels.I16:
+		putSmall(t, b, smallFromFloat(t, float64(v)))
 	default:
 		return fmt.Errorf("refkern: no element type %q", t)
 	}

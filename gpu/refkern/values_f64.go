@@ -93,6 +93,8 @@ func (k *Kernels) store64(t gpu.DType, a uint64, v float64) error {
 			binary.LittleEndian.PutUint32(b, uint32(int32(trunc64(v, math.MinInt32, math.MaxInt32))))
 		}
 		return nil
+	case kernels.U8, kernels.I8, kernels.I16:
+		return k.storeSmall64(t, a, v)
 	case kernels.B8:
 		b := float32(0)
 		if v != 0 { // NaN too

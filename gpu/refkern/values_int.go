@@ -64,6 +64,9 @@ func (k *Kernels) loadInt(t gpu.DType, a uint64) (int64, error) {
 	if t == kernels.I32 {
 		return int64(int32(binary.LittleEndian.Uint32(b))), nil
 	}
+	if kernels.SmallInt(t) {
+		return smallBits(t, b), nil
+	}
 	return int64(binary.LittleEndian.Uint64(b)), nil
 }
 
@@ -106,6 +109,10 @@ func (k *Kernels) storeInt(t gpu.DType, a uint64, v int64) error {
 	}
 	if t == kernels.I32 {
 		binary.LittleEndian.PutUint32(b, uint32(v))
+		return nil
+	}
+	if kernels.SmallInt(t) {
+		putSmall(t, b, v)
 		return nil
 	}
 	binary.LittleEndian.PutUint64(b, uint64(v))

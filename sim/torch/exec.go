@@ -263,6 +263,9 @@ func reductionCode(reduction string) int64 {
 // mul_ and div_.
 func (rt *Runtime) inplaceValues(op string, a, b *Tensor, s Scalar, alpha float64) {
 	ins := []*Tensor{a, b}
+	if b == nil && rt.inplaceIntValues(op, a, s, alpha) {
+		return
+	}
 	if b == nil {
 		v := s.Value()
 		switch op {

@@ -174,12 +174,18 @@ func (rt *Runtime) InplaceUnary(op string, t *Tensor) (*Tensor, error) {
 // uniform_); kind "" marks t not computed (no kernels, or a value that is
 // not known, such as a fill value from a tensor without values).
 func (rt *Runtime) InplaceUnaryInit(op string, t *Tensor, kind ExecKind, scalars ...float64) (*Tensor, error) {
+	return rt.inplaceUnaryInit(op, t, kind, scalars, nil)
+}
+
+// inplaceUnaryInit is InplaceUnaryInit with the scalars' exact integers
+// (ExecOp.Ints; nil when they are not all Python integers).
+func (rt *Runtime) inplaceUnaryInit(op string, t *Tensor, kind ExecKind, scalars []float64, ints []int64) (*Tensor, error) {
 	if err := rt.inplace(t); err != nil {
 		return nil, err
 	}
 	if rt.exec != nil {
 		if kind != "" {
-			rt.compute1(kind, t, nil, scalars...)
+			rt.compute(kind, []*Tensor{t}, nil, scalars, ints)
 		} else {
 			rt.markNotComputed(t)
 		}

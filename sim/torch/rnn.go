@@ -17,8 +17,8 @@ import "github.com/gpumem/playground/sim/trace"
 //     is freed and the input copy with it;
 //   - under grad mode, CudnnRnnBackward0 saves input, weights, hx, cx,
 //     output and the reserve; without it the reserve dies with the call.
-// Workspace and reserve sizes: rnn_workspace.go. GPU values are not computed
-// (no ExecKind yet: gpu/script/testdata/torch-pending/rnn.py waits for one).
+// Workspace and reserve sizes: rnn_workspace.go. GPU values: rnn_exec.go
+// (ExecRNN, ExecRNNBack; not computed with dropout between layers).
 
 // RNNArgs are the arguments of torch.lstm/gru/rnn_tanh/rnn_relu.
 type RNNArgs struct {
@@ -133,6 +133,9 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 			tmps = append(tmps, reserve)
 		}
 		rt.free(blk)
+	}
+	if rt.exec != nil {
+		rt.rnnValues(x, hx, cx, weights, res, a)
 	}
 	inputs := append([]*Tensor{x}, weights...)
 	inputs = append(inputs, hx, cx)

@@ -56,6 +56,9 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 		z, err := rt.empty("zeros_like", shape, strides, dt, dev)
 		if err == nil {
 			locals = append(locals, z)
+			if rt.exec != nil {
+				rt.compute1(ExecFill, z, nil, 0)
+			}
 		}
 		return z, err
 	}
@@ -71,14 +74,27 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 		}
 		gOut = z
 	}
-	if len(grads) < 2 || grads[1] == nil {
-		if _, err := zeros(p.hxShape, nil); err != nil {
+	var gHy, gCy *Tensor
+	if len(grads) >= 2 {
+		gHy = grads[1]
+	}
+	if gHy == nil {
+		z, err := zeros(p.hxShape, nil)
+		if err != nil {
 			return nil, err
 		}
+		gHy = z
 	}
-	if a.Mode == "LSTM" && (len(grads) < 3 || grads[2] == nil) {
-		if _, err := zeros(p.hxShape, nil); err != nil {
-			return nil, err
+	if a.Mode == "LSTM" {
+		if len(grads) >= 3 {
+			gCy = grads[2]
+		}
+		if gCy == nil {
+			z, err := zeros(p.hxShape, nil)
+			if err != nil {
+				return nil, err
+			}
+			gCy = z
 		}
 	}
 	ws := int64(0)
@@ -144,11 +160,12 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 	for i := 1; i <= nw; i++ {
 		needW = needW || n.needsInput(i)
 	}
+	var dw *Tensor // released after the values are computed (the views keep it)
 	if needW {
 		if err := inputCopy(); err != nil {
 			return res.fail(err)
 		}
-		dw, err := rt.empty("_cudnn_rnn_backward", []int64{g.weightBytes / dt.Size()}, nil, dt, dev)
+		dw, err = rt.empty("_cudnn_rnn_backward", []int64{g.weightBytes / dt.Size()}, nil, dt, dev)
 		if err != nil {
 			releaseCopies()
 			return res.fail(err)
@@ -167,6 +184,11 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 			dw.storage.retain()
 			res[1+i] = rt.newTensorOn(dw.storage, cloneShape(shape), contiguousStrides(shape), offs[i], dt)
 		}
+	}
+	if rt.exec != nil {
+		rt.rnnBackCompute(n, res, dw, held, gOut, gHy, gCy, p)
+	}
+	if dw != nil {
 		dw.Release()
 	}
 	// the zeros die first (deferred above runs at return: release them now

@@ -240,6 +240,9 @@ func init() {
 		if isFloat {
 			dt = torch.Float32
 		}
+		if en, es, ep, ok := exactArange(nums); ok {
+			return h.makeInitExact("arange", []int64{en}, o, dt, torch.ExecArange, []int64{es, ep})
+		}
 		return h.makeInit("arange", []int64{n}, o, dt, torch.ExecArange, start, step)
 	})
 	for _, name := range []string{"linspace", "logspace"} {

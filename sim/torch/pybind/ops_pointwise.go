@@ -146,6 +146,9 @@ func init() {
 				}
 				return h.wrapResult(h.rt.InplaceRandom(base, x.t, g, kind, nil, sc...))
 			}
+			if iv, ok := exactIntFill(h, x.t, base, argOr(args, kwargs, 1, "value")); ok {
+				return h.wrapResult(h.rt.InplaceFillExact(base, x.t, iv))
+			}
 			return h.wrapResult(h.rt.InplaceUnaryInit(base, x.t, kind, sc...))
 		})
 	}

@@ -49,7 +49,12 @@ func (x *Tensor) SetItem(it *py.Interp, key, v py.Value) error {
 	if ok {
 		kind = torch.ExecFill
 	}
-	r, err := x.h.rt.InplaceUnaryInit("fill", view, kind, fv)
+	var r *torch.Tensor
+	if iv, exact := exactIntFill(x.h, view, "fill", v); exact {
+		r, err = x.h.rt.InplaceFillExact("fill", view, iv)
+	} else {
+		r, err = x.h.rt.InplaceUnaryInit("fill", view, kind, fv)
+	}
 	if err != nil {
 		return pyErr(err)
 	}
