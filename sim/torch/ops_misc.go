@@ -471,6 +471,11 @@ func (rt *Runtime) indexAlong(node string, t *Tensor, d int, idx *Tensor) (*Tens
 		if d+k > len(t.shape) {
 			return nil, Errorf(IndexError, "too many indices for tensor of dimension %d", len(t.shape))
 		}
+		for j := 0; j < k; j++ {
+			if idx.shape[j] != t.shape[d+j] { // expandTensors' check (question q12)
+				return nil, Errorf(IndexError, "The shape of the mask %s at index %d does not match the shape of the indexed tensor %s at index %d", shapeList(idx.shape), j, shapeList(t.shape), d+j)
+			}
+		}
 		shape = append(cloneShape(t.shape[:d]), rt.maskCount(idx))
 		shape = append(shape, t.shape[d+k:]...)
 	} else if idx.dtype.IsIntegral(false) {

@@ -229,6 +229,13 @@ func consumed(items []py.Value) int {
 // listIndex turns t[[0, 2]] into an int64 index tensor on t's device (a
 // copy from the host, as PyTorch does).
 func (h *Host) listIndex(t *torch.Tensor, l *py.List) (*torch.Tensor, error) {
+	for _, e := range l.Elems() {
+		switch e.(type) {
+		case py.Int, *py.BigInt, py.Bool, py.Float, *Tensor, *py.List, *py.Tuple:
+		default: // torch.tensor(list) rejects it (question q12)
+			return nil, typeErr("new(): invalid data type '%s'", typeName(e))
+		}
+	}
 	dt := torch.Int64
 	if len(l.Elems()) > 0 {
 		if _, ok := l.Elems()[0].(py.Bool); ok {
