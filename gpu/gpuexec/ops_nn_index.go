@@ -136,6 +136,14 @@ func spread(tStrides, idxStrides []int64, d int) (ts, is []int64) {
 	return ts, is
 }
 
+// accumulates reports the types whose sums at repeated indices go
+// through the float32 accumulator exactly as PyTorch's (float32, and the
+// half types it rounds to once): integer tensors would round beyond 2^24.
+func accumulates(kt kernels.DType) bool {
+	return kt == kernels.F32 || kt == kernels.F16 || kt == kernels.BF16
+}
+
+// isIndexDType reports a type the gather and scatter kernels move.
 func isIndexDType(kt kernels.DType) bool {
 	for _, t := range kernels.IndexDTypes {
 		if t == kt {
@@ -175,7 +183,7 @@ func (e *Executor) indexBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 		return fmt.Errorf("gpuexec: index_backward takes grad, idx, a dim and skip")
 	}
 	g := ins[0]
-	if g.cuda() != out.cuda() || out.kt == kernels.I64 || !isIndexDType(out.kt) {
+	if g.cuda() != out.cuda() || !accumulates(out.kt) {
 		return errUnsupported("index_backward of %s %v into %s %v", g.kt, g.shape, out.kt, out.shape)
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
@@ -242,7 +250,7 @@ func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []
 		return fmt.Errorf("gpuexec: index_put takes dst, idx, values or a number, a dim and accumulate")
 	}
 	d, accumulate := int(op.Ints[0]), op.Ints[1] != 0
-	if !isIndexDType(dst.kt) || (accumulate && dst.kt == kernels.I64) {
+	if !isIndexDType(dst.kt) || (accumulate && !accumulates(dst.kt)) {
 		return errUnsupported("index_put into %s (accumulate %v)", dst.kt, accumulate)
 	}
 	return e.withScratch(dst.cuda(), func(s *scratch) error {

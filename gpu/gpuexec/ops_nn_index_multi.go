@@ -240,7 +240,7 @@ func (e *Executor) indexNBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins 
 		return fmt.Errorf("gpuexec: index_n_backward takes grad, indices and their dims")
 	}
 	g := ins[0]
-	if g.cuda() != out.cuda() || out.kt == kernels.I64 || !isIndexDType(out.kt) {
+	if g.cuda() != out.cuda() || !accumulates(out.kt) {
 		return errUnsupported("index_n_backward of %s %v into %s %v", g.kt, g.shape, out.kt, out.shape)
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
@@ -273,7 +273,7 @@ func (e *Executor) indexNPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins [
 	if len(ins) != 1+len(dims)+has || (has == 0 && len(op.Scalars) < 1) {
 		return fmt.Errorf("gpuexec: index_n_put takes dst, %d indices and values or a number", len(dims))
 	}
-	if !isIndexDType(dst.kt) || (accumulate && dst.kt == kernels.I64) {
+	if !isIndexDType(dst.kt) || (accumulate && !accumulates(dst.kt)) {
 		return errUnsupported("index_put into %s (accumulate %v)", dst.kt, accumulate)
 	}
 	idxs := ins[1 : 1+len(dims)]

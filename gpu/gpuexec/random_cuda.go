@@ -100,6 +100,9 @@ func (e *Executor) generateCUDA(k gpu.Kernels, op *torch.ExecOp, out operand) er
 		return err
 	}
 	a.Seed, a.Offset, a.Threads = g.Seed, g.Offset, g.Threads
+	if op.Kind == torch.ExecRandInt && (out.kt == kernels.I32 || kernels.SmallInt(out.kt)) {
+		return e.randIntNarrow(kind, out, n, a)
+	}
 	if !slices.Contains(kernels.PhiloxTypes(kind), out.kt) {
 		return errUnsupported("%s into %s", op.Kind, out.kt)
 	}
@@ -107,6 +110,24 @@ func (e *Executor) generateCUDA(k gpu.Kernels, op *torch.ExecOp, out operand) er
 		return errUnsupported("%s into a non-contiguous tensor", op.Kind)
 	}
 	return k.Philox(kind, out.kt, out.addr, n, a)
+}
+
+// randIntNarrow is randint into int32, uint8, int8 or int16 on CUDA:
+// random_from_to_kernel draws the same words for every integer type (the
+// 32-bit path below a range of 2^28, unroll 4; else two words, unroll 2)
+// and stores static_cast<scalar_t>(int64(rand % range + base)); the
+// int64 values are computed on the host (refkern.PhiloxValue, the kernels'
+// own reference) and uploaded, wrapped to the type by encode.
+func (e *Executor) randIntNarrow(kind kernels.PhiloxKind, out operand, n int64, a kernels.PhiloxArgs) error {
+	if !contiguous(out.shape, out.strides) {
+		return errUnsupported("randint into a non-contiguous tensor")
+	}
+	vals := make([]float64, n)
+	for i := range vals {
+		_, v := refkern.PhiloxValue(kind, kernels.I64, a, int64(i))
+		vals[i] = float64(v)
+	}
+	return e.values(out, vals)
 }
 
 // uniformBounds are uniform_kernel's from, range and to: from and to in

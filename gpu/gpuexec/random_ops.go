@@ -226,7 +226,8 @@ func (e *Executor) storeBools(out operand, b []bool) error {
 }
 
 // randomModulus is uniform_int's modulus of random_() for type t
-// (TransformationHelper.h): 2^63 for int64, 2^31 for int32, 2^digits + 1
+// (TransformationHelper.h): 2^63 for int64, 2^31 for int32, max + 1
+// for uint8/int8/int16 (256, 128, 32768), 2^digits + 1
 // for the float types; wide says whether a draw is 64 bits (int64 and
 // double: random64() on the CPU, two words on CUDA).
 func randomModulus(t kernels.DType) (mod uint64, wide bool, ok bool) {
@@ -245,6 +246,12 @@ func randomModulus(t kernels.DType) (mod uint64, wide bool, ok bool) {
 		return 1<<8 + 1, false, true
 	case kernels.B8:
 		return 2, false, true
+	case kernels.U8:
+		return 1 << 8, false, true
+	case kernels.I8:
+		return 1 << 7, false, true
+	case kernels.I16:
+		return 1 << 15, false, true
 	}
 	return 0, false, false
 }

@@ -29,6 +29,24 @@ var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecNLLLoss: true, torch.ExecNLLLossBack: true,
 }
 
+// smallKinds move the small integer types (uint8, int8, int16) bit for
+// bit through the index kernels (types kernels.IndexDTypes) or their
+// copies (cat, stack); accumulating forms refuse them (accumulates).
+var smallKinds = map[torch.ExecKind]bool{
+	torch.ExecIndex: true, torch.ExecIndexPut: true, torch.ExecIndexN: true, torch.ExecIndexNPut: true,
+	torch.ExecGather: true, torch.ExecScatter: true, torch.ExecCat: true,
+}
+
+// f64OrI32 reports a float64 or int32 operand (no index kernels).
+func f64OrI32(out operand, ins []operand) bool {
+	for _, x := range append([]operand{out}, ins...) {
+		if x.kt == kernels.F64 || x.kt == kernels.I32 {
+			return true
+		}
+	}
+	return false
+}
+
 // wideKernels reports whether op may run with float64 or int32 operands:
 // always when it has none; else when its kind is in wideKinds or is a map
 // operator dispatched as such.
@@ -40,6 +58,9 @@ func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
 		i32 = i32 || x.kt == kernels.I32 || kernels.SmallInt(x.kt)
 	}
 	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) {
+		return true
+	}
+	if smallKinds[kind] && !f64OrI32(out, ins) {
 		return true
 	}
 	info, ok := kernels.MapOpByName(kernels.MapOp(kind))

@@ -18,6 +18,17 @@ var intOpsBody = map[MapOp][]string{
 	"affine": {"mad.lo.s64 \t%y, %x0, %s0, %s1;"},
 }
 
+// The selections of the small integer types (module map_small): where
+// (a bool condition), masked_fill (a bool mask, the number s0) and
+// maximum/minimum, on the s64 values (no NaN to propagate). The bool
+// operand is loaded as 0 or 1 (loadS64 of B8).
+func init() {
+	intOpsBody["where"] = []string{"setp.ne.s64 \t%p0, %x0, 0;", "selp.s64 \t%y, %x1, %x2, %p0;"}
+	intOpsBody["masked_fill"] = []string{"setp.ne.s64 \t%p0, %x1, 0;", "selp.s64 \t%y, %s0, %x0, %p0;"}
+	intOpsBody["maximum"] = []string{"max.s64 \t%y, %x0, %x1;"}
+	intOpsBody["minimum"] = []string{"min.s64 \t%y, %x0, %x1;"}
+}
+
 // The comparisons of integers compare the s64 values (float32 would merge
 // neighbours beyond 2^24); %y is 1 or 0, stored as bool.
 func init() {
@@ -43,10 +54,14 @@ func MapOpmathInt(op MapOp, in, out DType) bool {
 func isInt(t DType) bool { return t == I64 || t == I32 || SmallInt(t) }
 
 // loadS64 returns PTX that loads the int64 or int32 element at address
-// register addr into the s64 register dst (int32 sign-extended).
+// register addr into the s64 register dst (int32 sign-extended, bool 0
+// or 1).
 func (t DType) loadS64(dst, addr string) string {
 	if SmallInt(t) {
 		return t.smallLoadS64(dst, addr)
+	}
+	if t == B8 {
+		return fmt.Sprintf("\tld.global.u8 \t%%r9, [%s];\n\tcvt.u64.u32 \t%s, %%r9;\n", addr, dst)
 	}
 	if t == I32 {
 		return fmt.Sprintf("\tld.global.s32 \t%%r9, [%s];\n\tcvt.s64.s32 \t%s, %%r9;\n", addr, dst)

@@ -126,8 +126,12 @@ func (k indexKernel) body() string {
 		b.WriteString("\tld.global.f32 \t%x0, [%rd29];\n\tred.global.add.f32 \t[%rd34], %x0;\n")
 	} else {
 		bits := 8 * k.t.Size()
-		reg := map[int64]string{16: "%h8", 32: "%r7", 64: "%q8"}[bits]
-		fmt.Fprintf(&b, "\tld.global.b%d \t%s, [%%rd29];\n\tst.global.b%d \t[%%rd34], %s;\n", bits, reg, bits, reg)
+		reg := map[int64]string{8: "%r7", 16: "%h8", 32: "%r7", 64: "%q8"}[bits]
+		mv := fmt.Sprintf("b%d", bits)
+		if bits == 8 {
+			mv = "u8"
+		}
+		fmt.Fprintf(&b, "\tld.global.%s \t%s, [%%rd29];\n\tst.global.%s \t[%%rd34], %s;\n", mv, reg, mv, reg)
 	}
 	fmt.Fprintf(&b, "%s:\n", next)
 	b.WriteString("\tadd.u64 \t%rd0, %rd0, %rd1;\n")
@@ -136,8 +140,9 @@ func (k indexKernel) body() string {
 }
 
 // IndexDTypes are the element types of the gather and scatter kernels
-// (bit moves); scatter_add exists for F32 only.
-var IndexDTypes = []DType{F32, F16, BF16, I64}
+// (bit moves, so every type of a size has its own entry only for the
+// launcher's sake); scatter_add exists for F32 only.
+var IndexDTypes = []DType{F32, F16, BF16, I64, U8, I8, I16, B8}
 
 // nnModule generates the index kernels.
 func nnModule() moduleSpec {

@@ -12,9 +12,11 @@ import (
 // (kernels.MapOpmathInt): int32 inputs sign-extended, the operator in
 // int64 with two's complement wrapping, an int32 result the low 32 bits.
 func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []gpu.Strided, addr func(gpu.Strided, gpu.DType) uint64, s0, s1 int64) error {
+	info, _ := kernels.MapOpByName(op)
 	var xs [3]int64
 	for j, s := range srcs {
-		v, err := k.loadInt(in, addr(s, in))
+		jt := info.InType(j, in)
+		v, err := k.loadInt(jt, addr(s, jt))
 		if err != nil {
 			return err
 		}
@@ -42,6 +44,20 @@ func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []g
 		r = x * y
 	case "affine":
 		r = x*s0 + s1
+	case "where":
+		r = xs[2]
+		if x != 0 {
+			r = y
+		}
+	case "masked_fill":
+		r = x
+		if y != 0 {
+			r = s0
+		}
+	case "maximum":
+		r = max(x, y)
+	case "minimum":
+		r = min(x, y)
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		r = cmpInt(string(op), x, y)
 	case "eq_scalar", "ne_scalar", "lt_scalar", "le_scalar", "gt_scalar", "ge_scalar":
@@ -55,7 +71,8 @@ func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []g
 	return k.storeInt(t, dst, r)
 }
 
-// loadInt is kernels' loadS64: int64 as is, int32 sign-extended.
+// loadInt is kernels' loadS64: int64 as is, int32 sign-extended, bool
+// 0 or 1.
 func (k *Kernels) loadInt(t gpu.DType, a uint64) (int64, error) {
 	b, err := k.Mem.Bytes(a, t.Size())
 	if err != nil {
@@ -63,6 +80,9 @@ func (k *Kernels) loadInt(t gpu.DType, a uint64) (int64, error) {
 	}
 	if t == kernels.I32 {
 		return int64(int32(binary.LittleEndian.Uint32(b))), nil
+	}
+	if t == kernels.B8 {
+		return int64(b[0]), nil
 	}
 	if kernels.SmallInt(t) {
 		return smallBits(t, b), nil

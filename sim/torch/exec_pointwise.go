@@ -60,9 +60,9 @@ func (rt *Runtime) CompareNumber(op string, a *Tensor, s Scalar) (*Tensor, error
 // ClampNumbers is torch.clamp(a, lo, hi) with number bounds (nil: none):
 // Clamp with the bounds' values computed, in the output and in the
 // backward (clamp_backward: grad where lo <= self <= hi, else 0).
-func (rt *Runtime) ClampNumbers(a *Tensor, lo, hi *float64) (*Tensor, error) {
+func (rt *Runtime) ClampNumbers(a *Tensor, lo, hi *float64, floatBound bool) (*Tensor, error) {
 	l, h := ClampBounds(lo, hi)
-	out, err := rt.clamp(a, []float64{l, h})
+	out, err := rt.clamp(a, []float64{l, h}, ClampDType(a, floatBound))
 	if err == nil && rt.exec != nil {
 		rt.compute1(ExecClamp, out, []*Tensor{a}, l, h)
 	}

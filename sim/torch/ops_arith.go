@@ -369,6 +369,11 @@ func (rt *Runtime) unaryGrad(op, name string, a *Tensor, save saveKind, bw func(
 	if !dt.IsFloating() && !dt.IsComplex() && op != "neg" && op != "relu" && op != "abs" {
 		dt = Float32
 	}
+	return rt.unaryGradDT(op, name, a, dt, save, bw)
+}
+
+// unaryGradDT is unaryGrad with the output's dtype given.
+func (rt *Runtime) unaryGradDT(op, name string, a *Tensor, dt DType, save saveKind, bw func(g, self, result *Tensor) (*Tensor, error)) (*Tensor, error) {
 	out, err := rt.unaryOut(op, a, dt)
 	if err != nil {
 		return nil, err

@@ -93,13 +93,29 @@ func (rt *Runtime) RPowScalar(a *Tensor, s Scalar) (*Tensor, error) {
 // Clamp is torch.clamp(a, min, max) with number bounds (ClampBackward1
 // saves self); its backward's values need the bounds (ClampNumbers).
 func (rt *Runtime) Clamp(a *Tensor) (*Tensor, error) {
-	return rt.clamp(a, nil)
+	return rt.clamp(a, nil, ClampDType(a, true))
+}
+
+// ClampDType is clamp's result type (result_type of self and the bounds):
+// an integer tensor stays integral with integer bounds and becomes the
+// default float dtype with a float bound; a bool tensor becomes int64
+// (or float32). Floating tensors keep their dtype.
+func ClampDType(a *Tensor, floatBound bool) DType {
+	switch {
+	case a.dtype.IsFloating() || a.dtype.IsComplex():
+		return a.dtype
+	case floatBound:
+		return Float32
+	case a.dtype == Bool:
+		return Int64
+	}
+	return a.dtype
 }
 
 // clamp is Clamp whose backward computes grad where lo <= self <= hi
 // (bounds nil: the backward's values are not computed).
-func (rt *Runtime) clamp(a *Tensor, bounds []float64) (*Tensor, error) {
-	return rt.unaryGrad("clamp", "ClampBackward1", a, saveSelf, func(g, self, _ *Tensor) (*Tensor, error) {
+func (rt *Runtime) clamp(a *Tensor, bounds []float64, dt DType) (*Tensor, error) {
+	return rt.unaryGradDT("clamp", "ClampBackward1", a, dt, saveSelf, func(g, self, _ *Tensor) (*Tensor, error) {
 		out, err := rt.pointwiseOut("clamp_backward", g.dtype, g, self)
 		if err == nil && rt.exec != nil {
 			if bounds == nil {

@@ -260,13 +260,17 @@ func clampOp(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Val
 		return nil, err
 	}
 	var bounds [2]*float64 // the values only: min and max as numbers
+	floatBound := false    // a Python float bound makes an integer tensor's result float
 	for i, name := range []string{"min", "max"} {
 		if s, ok := scalarArg(argOr(args, kwargs, i+1, name)); ok {
 			v := s.Value()
 			bounds[i] = &v
+			if s.Kind == torch.ScalarFloat {
+				floatBound = true
+			}
 		}
 	}
-	return h.wrapResult(h.rt.ClampNumbers(x.t, bounds[0], bounds[1]))
+	return h.wrapResult(h.rt.ClampNumbers(x.t, bounds[0], bounds[1], floatBound))
 }
 
 // inplaceInit is how a GPU run computes zero_, fill_, normal_ and uniform_
