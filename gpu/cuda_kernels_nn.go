@@ -11,8 +11,8 @@ import (
 // The launcher of the index kernels (embedding, indexing, their backwards).
 
 func (l launcher) Index(mode kernels.IndexMode, t DType, shape Shape, dst, src, idx Strided, dimStride, dimSize, skip int64) error {
-	if mode == kernels.IndexScatterAdd && t != F32 {
-		return fmt.Errorf("gpu: index %s of %s: only f32 accumulates", mode, t)
+	if mode == kernels.IndexScatterAdd && !kernels.ScatterAdds(t) {
+		return fmt.Errorf("gpu: index %s of %s: no kernel accumulates it", mode, t)
 	}
 	if err := checkCount("index "+string(mode), shape[:]...); err != nil {
 		return err

@@ -129,6 +129,9 @@ func (e *Executor) matmul(k gpu.Kernels, out operand, ins []operand) error {
 	if len(ins) != 2 {
 		return fmt.Errorf("gpuexec: matmul takes 2 inputs, got %d", len(ins))
 	}
+	if isIntType(out.kt) && !out.cuda() {
+		return e.matmulIntHost(out, ins[0], ins[1])
+	}
 	a, b, out := vectorOperands(ins[0], ins[1], out)
 	if a.kt != out.kt || b.kt != out.kt || out.kt == kernels.I64 {
 		return errUnsupported("matmul of %s and %s into %s", a.kt, b.kt, out.kt)

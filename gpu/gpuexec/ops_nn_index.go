@@ -136,11 +136,42 @@ func spread(tStrides, idxStrides []int64, d int) (ts, is []int64) {
 	return ts, is
 }
 
-// accumulates reports the types whose sums at repeated indices go
-// through the float32 accumulator exactly as PyTorch's (float32, and the
-// half types it rounds to once): integer tensors would round beyond 2^24.
+// accType is the type in which sums into a kt tensor at repeated indices
+// accumulate: float32 for the float types at most as wide (PyTorch
+// accumulates half gradients in float32 and rounds once), the type itself
+// for float64, int64 and int32 (the GPU's 64/32-bit atomic adds wrap as
+// PyTorch's), int64 for uint8/int8/int16 (narrowed at the end: the low
+// bits, PyTorch's wrap-around); ok is false for other types (bool).
+func accType(kt kernels.DType) (kernels.DType, bool) {
+	switch kt {
+	case kernels.F32, kernels.F16, kernels.BF16:
+		return kernels.F32, true
+	case kernels.F64, kernels.I64, kernels.I32:
+		return kt, true
+	case kernels.U8, kernels.I8, kernels.I16:
+		return kernels.I64, true
+	}
+	return "", false
+}
+
+// accumulates reports the types whose sums at repeated indices have an
+// accumulator (accType).
 func accumulates(kt kernels.DType) bool {
-	return kt == kernels.F32 || kt == kernels.F16 || kt == kernels.BF16
+	_, ok := accType(kt)
+	return ok
+}
+
+// asType is x itself when it is of type kt, else a contiguous copy of x
+// converted to kt.
+func (s *scratch) asType(k gpu.Kernels, kt kernels.DType, x operand) (operand, error) {
+	if x.kt == kt {
+		return x, nil
+	}
+	c, err := s.typed(kt, x.shape)
+	if err != nil {
+		return operand{}, err
+	}
+	return c, s.e.mapOp(k, "copy", c, []operand{x}, 0, 0)
 }
 
 // isIndexDType reports a type the gather and scatter kernels move.
@@ -204,20 +235,26 @@ func (e *Executor) indexBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	})
 }
 
-// accumulator is x itself when it is float32, else a float32 scratch of
-// its shape (holding x's values when load is set).
+// accumulator is x itself when it is of its accumulation type (accType),
+// else a scratch of that type and x's shape (holding x's values when load
+// is set).
 func (s *scratch) accumulator(k gpu.Kernels, x operand, load bool) (operand, error) {
-	if x.kt == kernels.F32 {
+	at, ok := accType(x.kt)
+	if !ok {
+		return operand{}, errUnsupported("no accumulator for %s", x.kt)
+	}
+	if x.kt == at {
 		return x, nil
 	}
 	if load {
-		return s.asF32(k, x)
+		return s.asType(k, at, x)
 	}
-	return s.f32(x.shape)
+	return s.typed(at, x.shape)
 }
 
-// scatterAdd adds src (broadcast to the indexed shape) into the float32
-// acc at idx along dim d; skip is an index value that adds nothing.
+// scatterAdd adds src (broadcast to the indexed shape, converted to acc's
+// type) into the accumulator acc at idx along dim d; skip is an index
+// value that adds nothing.
 func (e *Executor) scatterAdd(k gpu.Kernels, s *scratch, acc operand, d int, idx, src operand, skip int64) error {
 	p, err := e.planIndex(s, acc, d, idx)
 	if err != nil {
@@ -226,16 +263,14 @@ func (e *Executor) scatterAdd(k gpu.Kernels, s *scratch, acc operand, d int, idx
 	if p.mask {
 		skip = torch.NoSkipIndex
 	}
-	if src.kt != kernels.F32 {
-		if src, err = s.asF32(k, src); err != nil {
-			return err
-		}
+	if src, err = s.asType(k, acc.kt, src); err != nil {
+		return err
 	}
 	ss, ok := broadcastStrides(p.shape, src.shape, src.strides)
 	if !ok {
 		return errUnsupported("index values %v into %v", src.shape, p.shape)
 	}
-	return e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, p.shape, acc, src, p.idx,
+	return e.indexLaunch(k, kernels.IndexScatterAdd, acc.kt, p.shape, acc, src, p.idx,
 		[3][]int64{p.tStrides, ss, p.idxStrides}, p.dimStride, p.dimSize, skip)
 }
 
@@ -265,7 +300,7 @@ func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []
 				if err != nil {
 					return err
 				}
-				if err := e.mapOp(k, "affine", scaled, []operand{src}, float32(op.Scalars[0]), 0); err != nil {
+				if err := e.mapOp64(k, "affine", scaled, []operand{src}, op.Scalars[0], 0); err != nil {
 					return err
 				}
 				src = scaled
@@ -275,7 +310,7 @@ func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []
 			if err != nil {
 				return err
 			}
-			if err := e.mapOp(k, "fill", one, nil, float32(op.Scalars[0]), 0); err != nil {
+			if err := e.mapOp64(k, "fill", one, nil, op.Scalars[0], 0); err != nil {
 				return err
 			}
 			src = one

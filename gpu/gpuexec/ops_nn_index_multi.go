@@ -213,23 +213,21 @@ func (e *Executor) indexN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 	})
 }
 
-// scatterAddN adds src (broadcast to the indexed shape) into the float32
-// acc at the indices.
+// scatterAddN adds src (broadcast to the indexed shape, converted to
+// acc's type) into the accumulator acc at the indices.
 func (e *Executor) scatterAddN(k gpu.Kernels, s *scratch, acc operand, idxs []operand, dims []int64, src operand) error {
 	p, err := e.planIndexN(s, acc, idxs, dims)
 	if err != nil {
 		return err
 	}
-	if src.kt != kernels.F32 {
-		if src, err = s.asF32(k, src); err != nil {
-			return err
-		}
+	if src, err = s.asType(k, acc.kt, src); err != nil {
+		return err
 	}
 	ss, ok := broadcastStrides(p.shape, src.shape, src.strides)
 	if !ok {
 		return errUnsupported("index values %v into %v", src.shape, p.shape)
 	}
-	return e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, p.shape, acc, src, p.idx,
+	return e.indexLaunch(k, kernels.IndexScatterAdd, acc.kt, p.shape, acc, src, p.idx,
 		[3][]int64{p.tStrides, ss, p.idxStrides}, p.dimStride, p.dimSize, torch.NoSkipIndex)
 }
 
@@ -289,7 +287,7 @@ func (e *Executor) indexNPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins [
 			if err != nil {
 				return err
 			}
-			if err := e.mapOp(k, "fill", one, nil, float32(op.Scalars[0]), 0); err != nil {
+			if err := e.mapOp64(k, "fill", one, nil, op.Scalars[0], 0); err != nil {
 				return err
 			}
 			src = one

@@ -66,7 +66,7 @@ func (e *Executor) scatter(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []o
 			if err != nil {
 				return err
 			}
-			if err := e.mapOp(k, "fill", one, nil, float32(op.Scalars[0]), 0); err != nil {
+			if err := e.mapOp64(k, "fill", one, nil, op.Scalars[0], 0); err != nil {
 				return err
 			}
 			src, srcStrides = one, make([]int64, len(idx.shape))
@@ -82,15 +82,15 @@ func (e *Executor) scatter(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []o
 		if err != nil {
 			return err
 		}
-		if src.kt != kernels.F32 {
-			if src, err = s.asF32(k, src); err != nil {
+		if src.kt != acc.kt {
+			if src, err = s.asType(k, acc.kt, src); err != nil {
 				return err
 			}
 			if len(ins) == 3 {
 				srcStrides = src.strides
 			}
 		}
-		if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, idx.shape, acc, src, idx,
+		if err := e.indexLaunch(k, kernels.IndexScatterAdd, acc.kt, idx.shape, acc, src, idx,
 			[3][]int64{withoutDim(acc.strides, d), srcStrides, idx.strides}, acc.strides[d], acc.shape[d], torch.NoSkipIndex); err != nil {
 			return err
 		}

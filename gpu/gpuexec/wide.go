@@ -9,8 +9,9 @@ import (
 // fill, the copies and casts, and the arithmetic of kernels.ArithTypes
 // (float64 computed in float64, kernels.MapOpmath64; int32/int64 in
 // int64, kernels.MapOpmathInt), plus
-// the float64 row sum (reduce_rows_f64) for sum/mean. The other kernel
-// families (pick, matmul, softmax, the index kernels) have no entries.
+// the float64 row sum (reduce_rows_f64) for sum/mean, the index kernels
+// (indexKinds) and float64 matmul/softmax/nll_loss (f64Kinds). pick and
+// the other families have no entries.
 
 // wideKinds are the kinds that reach only map kernels (whose launcher
 // refuses a type without an entry) or handle float64/int32 themselves.
@@ -29,22 +30,14 @@ var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecNLLLoss: true, torch.ExecNLLLossBack: true,
 }
 
-// smallKinds move the small integer types (uint8, int8, int16) bit for
-// bit through the index kernels (types kernels.IndexDTypes) or their
-// copies (cat, stack); accumulating forms refuse them (accumulates).
-var smallKinds = map[torch.ExecKind]bool{
+// indexKinds move the small integer types (uint8, int8, int16), float64
+// and int32 bit for bit through the index kernels (types
+// kernels.IndexDTypes) or their copies (cat, stack); accumulating forms
+// add in their accType (float64, int64, int32 atomics).
+var indexKinds = map[torch.ExecKind]bool{
 	torch.ExecIndex: true, torch.ExecIndexPut: true, torch.ExecIndexN: true, torch.ExecIndexNPut: true,
 	torch.ExecGather: true, torch.ExecScatter: true, torch.ExecCat: true,
-}
-
-// f64OrI32 reports a float64 or int32 operand (no index kernels).
-func f64OrI32(out operand, ins []operand) bool {
-	for _, x := range append([]operand{out}, ins...) {
-		if x.kt == kernels.F64 || x.kt == kernels.I32 {
-			return true
-		}
-	}
-	return false
+	torch.ExecIndexBack: true, torch.ExecIndexNBack: true,
 }
 
 // wideKernels reports whether op may run with float64 or int32 operands:
@@ -60,7 +53,7 @@ func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
 	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) {
 		return true
 	}
-	if smallKinds[kind] && !f64OrI32(out, ins) {
+	if indexKinds[kind] || (kind == torch.ExecMatmul && !out.cuda() && isIntType(out.kt)) {
 		return true
 	}
 	info, ok := kernels.MapOpByName(kernels.MapOp(kind))

@@ -19,9 +19,10 @@ const (
 	IndexGather IndexMode = "gather"
 	// IndexScatter: dst(c + v·dimStride) = src(c).
 	IndexScatter IndexMode = "scatter"
-	// IndexScatterAdd: dst(c + v·dimStride) += src(c), atomically (f32
-	// only: callers accumulate half types in an f32 buffer, as PyTorch's
-	// embedding backward does).
+	// IndexScatterAdd: dst(c + v·dimStride) += src(c), atomically
+	// (ScatterAddDTypes: f32, f64, and i64/i32 with two's-complement
+	// wrap-around; callers accumulate half types in an f32 buffer, as
+	// PyTorch's embedding backward does, and the narrow integers in i64).
 	IndexScatterAdd IndexMode = "scatter_add"
 )
 
@@ -68,6 +69,9 @@ func (k indexKernel) body() string {
 	b.WriteString(entryHeader(e))
 	b.WriteString(scratchRegs)
 	b.WriteString(scratchRegs64)
+	if k.mode == IndexScatterAdd && k.t == F64 {
+		b.WriteString(scratchRegsF64)
+	}
 	b.WriteString("\t.reg .pred \t%pq<4>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .f32 \t%x<4>;\n\n")
 	// %rd4..6 pointers (dst, src, idx); %rd8..11 dims; strides of operand
 	// i at %rd(12+4i)..; %rd24 rem, %rd25 coordinate, %rd26..28 offsets;
@@ -123,7 +127,7 @@ func (k indexKernel) body() string {
 	dst := fmt.Sprintf("\tshl.b64 \t%%rd3, %%rd26, %d;\n\tadd.u64 \t%%rd34, %%rd4, %%rd3;\n", k.t.shift())
 	b.WriteString(src + dst)
 	if k.mode == IndexScatterAdd {
-		b.WriteString("\tld.global.f32 \t%x0, [%rd29];\n\tred.global.add.f32 \t[%rd34], %x0;\n")
+		b.WriteString(scatterAddPTX(name, k.t))
 	} else {
 		bits := 8 * k.t.Size()
 		reg := map[int64]string{8: "%r7", 16: "%h8", 32: "%r7", 64: "%q8"}[bits]
@@ -141,8 +145,40 @@ func (k indexKernel) body() string {
 
 // IndexDTypes are the element types of the gather and scatter kernels
 // (bit moves, so every type of a size has its own entry only for the
-// launcher's sake); scatter_add exists for F32 only.
-var IndexDTypes = []DType{F32, F16, BF16, I64, U8, I8, I16, B8}
+// launcher's sake); scatter_add exists for ScatterAddDTypes.
+var IndexDTypes = []DType{F32, F16, BF16, I64, U8, I8, I16, B8, F64, I32}
+
+// ScatterAddDTypes are the element types of the scatter_add kernel.
+var ScatterAddDTypes = []DType{F32, F64, I64, I32}
+
+// ScatterAdds reports whether t has a scatter_add kernel.
+func ScatterAdds(t DType) bool {
+	for _, s := range ScatterAddDTypes {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// scatterAddPTX adds the element at [%rd29] into [%rd34] atomically:
+// red.add for f32 and the integers (u32/u64 adds wrap as two's
+// complement), a compare-and-swap loop for f64 (red.add.f64 needs sm_60,
+// the modules target sm_52).
+func scatterAddPTX(name string, t DType) string {
+	switch t {
+	case F64:
+		return "\tld.global.b64 \t%q0, [%rd29];\n\tld.global.b64 \t%q1, [%rd34];\n" +
+			"$L_" + name + "_cas:\n\tmov.b64 \t%fd0, %q1;\n\tmov.b64 \t%fd1, %q0;\n\tadd.rn.f64 \t%fd2, %fd0, %fd1;\n" +
+			"\tmov.b64 \t%q2, %fd2;\n\tatom.global.cas.b64 \t%q3, [%rd34], %q1, %q2;\n" +
+			"\tsetp.ne.b64 \t%pq3, %q3, %q1;\n\tmov.b64 \t%q1, %q3;\n\t@%pq3 bra \t$L_" + name + "_cas;\n"
+	case I64:
+		return "\tld.global.u64 \t%q0, [%rd29];\n\tred.global.add.u64 \t[%rd34], %q0;\n"
+	case I32:
+		return "\tld.global.u32 \t%r7, [%rd29];\n\tred.global.add.u32 \t[%rd34], %r7;\n"
+	}
+	return "\tld.global.f32 \t%x0, [%rd29];\n\tred.global.add.f32 \t[%rd34], %x0;\n"
+}
 
 // nnModule generates the index kernels.
 func nnModule() moduleSpec {
@@ -150,6 +186,8 @@ func nnModule() moduleSpec {
 	for _, t := range IndexDTypes {
 		ks = append(ks, indexKernel{IndexGather, t}, indexKernel{IndexScatter, t})
 	}
-	ks = append(ks, indexKernel{IndexScatterAdd, F32})
+	for _, t := range ScatterAddDTypes {
+		ks = append(ks, indexKernel{IndexScatterAdd, t})
+	}
 	return moduleSpec{name: "nn", kernels: ks}
 }

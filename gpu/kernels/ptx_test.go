@@ -92,7 +92,7 @@ func TestCatalogMatchesText(t *testing.T) {
 	// The 64-bit copies and fills.
 	mapWant += len(CopyDTypes)*len(CopyDTypes) + 4 + len(MapOps[0].types())
 	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
-	nnWant := 2*len(IndexDTypes) + 1
+	nnWant := 2*len(IndexDTypes) + len(ScatterAddDTypes)
 	// pick: max and min for 3 types.
 	pickWant := 2 * len(DTypes)
 	// philox: every PhiloxKind for its types.

@@ -13,8 +13,8 @@ func (k *Kernels) Index(mode kernels.IndexMode, t gpu.DType, shape gpu.Shape, ds
 	switch mode {
 	case kernels.IndexGather, kernels.IndexScatter:
 	case kernels.IndexScatterAdd:
-		if t != kernels.F32 {
-			return fmt.Errorf("refkern: index %s of %s: only f32 accumulates", mode, t)
+		if !kernels.ScatterAdds(t) {
+			return fmt.Errorf("refkern: index %s of %s: no kernel accumulates it", mode, t)
 		}
 	default:
 		return fmt.Errorf("refkern: no index mode %q", mode)
@@ -60,6 +60,12 @@ func (k *Kernels) Index(mode kernels.IndexMode, t gpu.DType, shape gpu.Shape, ds
 		} else {
 			do += v * dimStride
 		}
+		if mode == kernels.IndexScatterAdd && t != kernels.F32 {
+			if err := k.scatterAddWide(t, at(dst.Addr, t, do), at(src.Addr, t, so)); err != nil {
+				return err
+			}
+			continue
+		}
 		if mode == kernels.IndexScatterAdd {
 			a, err := k.load(t, at(src.Addr, t, so))
 			if err != nil {
@@ -85,4 +91,30 @@ func (k *Kernels) Index(mode kernels.IndexMode, t gpu.DType, shape gpu.Shape, ds
 		copy(to, from)
 	}
 	return nil
+}
+
+// scatterAddWide is scatter_add's element add for f64 (in float64) and
+// the integers (int64 adds wrapping in the type, as the GPU's u32/u64
+// atomics).
+func (k *Kernels) scatterAddWide(t gpu.DType, dst, src uint64) error {
+	if t == kernels.F64 {
+		a, err := k.load64(t, src)
+		if err != nil {
+			return err
+		}
+		b, err := k.load64(t, dst)
+		if err != nil {
+			return err
+		}
+		return k.store64(t, dst, b+a)
+	}
+	a, err := k.loadInt(t, src)
+	if err != nil {
+		return err
+	}
+	b, err := k.loadInt(t, dst)
+	if err != nil {
+		return err
+	}
+	return k.storeInt(t, dst, b+a)
 }
