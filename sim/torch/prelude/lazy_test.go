@@ -11,10 +11,7 @@ import (
 // module and every layer class as an attribute, as the eager import of the
 // whole prelude did, and that import statements of lazy modules work.
 func TestLazyAttributes(t *testing.T) {
-	srcs, err := prelude.Sources()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srcs := prelude.Sources()
 	var b strings.Builder
 	b.WriteString("import torch\n")
 	for _, s := range srcs {
@@ -69,9 +66,33 @@ func TestLazyImportGCNeutral(t *testing.T) {
 		t.Fatalf("without an import: %q", want)
 	}
 	for _, access := range []string{"m = torch.optim", "m = torch.utils.checkpoint", "m = torch.nn.Conv2d",
-		"m = torch.cuda.amp.GradScaler", "import math", "from torch.optim import AdamW"} {
+		"m = torch.cuda.amp.GradScaler", "import math", "from torch.optim import AdamW",
+		"m = torch.autograd.graph.saved_tensors_hooks", "m = torch.linalg", "import torch.cuda.memory as m"} {
 		if got := count(access); got != want {
 			t.Errorf("%s: got %q, want %q", access, got, want)
 		}
+	}
+}
+
+// TestLazyGoModules checks that the Go modules a run does not import before
+// the script (pybind.Submodules) are there for `import torch` alone, as
+// attributes and by import statements.
+func TestLazyGoModules(t *testing.T) {
+	out, _, err := run(t, `import torch
+print(torch.autograd.__name__, torch.autograd.graph.__name__, torch.linalg.__name__, torch.cuda.memory.__name__, torch._C.__name__)
+print(torch.autograd.graph.saved_tensors_hooks.__name__, callable(torch.autograd.grad), callable(torch.linalg.vector_norm))
+print(torch.cuda.memory.memory_allocated() == torch.cuda.memory_allocated())
+from torch.autograd import Function
+import torch.autograd.graph as g
+from torch.cuda.memory import memory_stats
+print(Function.__name__, g is torch.autograd.graph, memory_stats()["allocated_bytes.all.current"])
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "torch.autograd torch.autograd.graph torch.linalg torch.cuda.memory torch._C\n" +
+		"saved_tensors_hooks True True\nTrue\nFunction True 0\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }

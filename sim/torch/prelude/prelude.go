@@ -1,89 +1,57 @@
 package prelude
 
-import (
-	"embed"
-	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strings"
-	"sync"
+import "github.com/gpumem/playground/sim/py"
 
-	"github.com/gpumem/playground/sim/py"
-)
-
-// files holds the prelude's Python sources, laid out as PyTorch's package
-// tree (torch/nn/modules/module.py is the module torch.nn.modules.module).
-//
-//go:embed all:torch
-var files embed.FS
+// The prelude's Python sources are laid out as PyTorch's package tree under
+// torch/ (torch/nn/modules/module.py is the module torch.nn.modules.module).
+// sources_gen.go embeds each file into its own []byte variable and lists
+// them in table (TestSourcesTable regenerates it: go test
+// ./sim/torch/prelude -run TestSourcesTable -update): the bytes stay where
+// the linker put them, so a process's first run neither walks an embedded
+// file tree nor copies ~250 KB of sources (~35 ms of a first visit in the
+// browser did both). After removing a file, delete its two entries by hand
+// first: the package does not build while an embed pattern matches nothing.
 
 // Source is one prelude module.
 type Source struct {
 	Name     string // dotted module name, "torch.nn.modules.module"
 	Filename string // the name tracebacks would show
 	Package  bool   // an __init__.py: submodules may be imported
-	Src      []byte
+	Src      []byte // the file's bytes, shared: never modify them
+}
+
+// entry is a row of table. It holds a pointer to the file's variable, not
+// the slice: the linker then lays the whole table out as data, with no
+// initialisation code to compile and run at start-up (wasm: every function
+// a first run reaches is compiled on the page's main thread first).
+type entry struct {
+	name, file string
+	pkg        bool
+	src        *[]byte
 }
 
 // Sources returns every prelude module, sorted by name.
-func Sources() ([]Source, error) {
-	var out []Source
-	err := fs.WalkDir(files, "torch", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".py") {
-			return nil
-		}
-		src, err := files.ReadFile(p)
-		if err != nil {
-			return fmt.Errorf("prelude: read %s: %w", p, err)
-		}
-		name := strings.TrimSuffix(p, ".py")
-		pkg := path.Base(name) == "__init__"
-		if pkg {
-			name = path.Dir(name)
-		}
-		out = append(out, Source{
-			Name:     strings.ReplaceAll(name, "/", "."),
-			Filename: "<prelude>/" + p,
-			Package:  pkg,
-			Src:      src,
-		})
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("prelude: %w", err)
+func Sources() []Source {
+	out := make([]Source, len(table))
+	for i, e := range table {
+		out[i] = Source{Name: e.name, Filename: e.file, Package: e.pkg, Src: *e.src}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
-}
-
-// loaded is Sources' result, read once for all runs (Register is called
-// by every run; the embedded files never change). Runs share its slices:
-// RegisterSource only reads a source's bytes, never modifies them.
-var loaded struct {
-	once sync.Once
-	srcs []Source
-	err  error
+	return out
 }
 
 // Register registers every prelude module with the interpreter (they run on
-// first import, or on first access as an attribute: lazy.go). Their frames are hidden from tracebacks, as the user's
-// script is what a traceback should point at.
+// first import, or on first access as an attribute: lazy.go). Their frames
+// are hidden from tracebacks, as the user's script is what a traceback
+// should point at. The sources are compiled into the binary, so it cannot
+// fail; the error stays for the callers' sake.
 func Register(it *py.Interp) error {
-	loaded.once.Do(func() { loaded.srcs, loaded.err = Sources() })
-	srcs, err := loaded.srcs, loaded.err
-	if err != nil {
-		return err
-	}
-	for _, s := range srcs {
+	for i := range table {
+		e := &table[i]
 		flags := py.HideFrames
-		if s.Package {
+		if e.pkg {
 			flags |= py.Package
 		}
-		it.RegisterSource(s.Name, s.Filename, s.Src, flags)
+		it.RegisterSource(e.name, e.file, *e.src, flags)
 	}
 	registerLazy(it)
 	return nil

@@ -7,20 +7,23 @@ import (
 	"github.com/gpumem/playground/sim/alloc"
 	"github.com/gpumem/playground/sim/pickle"
 	"github.com/gpumem/playground/sim/py"
+	"github.com/gpumem/playground/sim/trace"
 )
 
-// statFn reads one figure of memory_stats().
-func (h *Host) stat(key string) (py.Value, error) {
-	a, err := h.Allocator()
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range a.MemoryStats() {
-		if e.Key == key {
-			return py.Int(e.Value), nil
-		}
-	}
-	return py.Int(0), nil
+// statGetters are the torch.cuda functions that read one figure of
+// memory_stats() (memory_allocated is "allocated_bytes.all.current", ...).
+// They read the allocator's headline counters instead of building the whole
+// memory_stats() table per call (scripts call them after every step).
+var statGetters = []struct {
+	name string
+	get  func(s trace.Stats) int64
+}{
+	{"memory_allocated", func(s trace.Stats) int64 { return s.Allocated }},
+	{"memory_reserved", func(s trace.Stats) int64 { return s.Reserved }},
+	{"max_memory_allocated", func(s trace.Stats) int64 { return s.PeakAllocated }},
+	{"max_memory_reserved", func(s trace.Stats) int64 { return s.PeakReserved }},
+	{"memory_cached", func(s trace.Stats) int64 { return s.Reserved }},
+	{"max_memory_cached", func(s trace.Stats) int64 { return s.PeakReserved }},
 }
 
 // cudaFn registers a torch.cuda function that needs the allocator.
@@ -36,17 +39,17 @@ func (h *Host) cudaFn(m *py.Module, it *py.Interp, name string, f func(a *alloc.
 
 func (h *Host) buildCUDA(it *py.Interp) (*py.Module, error) {
 	m := it.NewModule("torch.cuda")
-	statKeys := map[string]string{
-		"memory_allocated": "allocated_bytes.all.current", "memory_reserved": "reserved_bytes.all.current",
-		"max_memory_allocated": "allocated_bytes.all.peak", "max_memory_reserved": "reserved_bytes.all.peak",
-		"memory_cached": "reserved_bytes.all.current", "max_memory_cached": "reserved_bytes.all.peak",
-	}
-	for name, key := range statKeys {
+	for _, g := range statGetters {
+		name, get := g.name, g.get
 		m.Add(it, name, py.NewBuiltin(name, func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			if err := cudaDeviceArg(name, args, kwargs); err != nil {
 				return nil, err
 			}
-			return h.stat(key)
+			a, err := h.Allocator()
+			if err != nil {
+				return nil, err
+			}
+			return py.Int(get(a.Stats())), nil
 		}))
 	}
 	none := func(name string, max int, f func(a *alloc.Allocator)) func(a *alloc.Allocator, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {

@@ -8,15 +8,17 @@ import (
 )
 
 // Submodules lists the modules a run imports before the script (parents
-// first): the Go modules, and torch.nn with what it imports (Module,
-// Linear, init). The other prelude modules (torch.optim, torch.utils.data,
-// torch.utils.checkpoint, torch.amp, torch.cuda.amp, torch.backends, the
-// other layers of torch.nn, ...) load on first access, as attributes
-// (torch.optim.AdamW) or by an import statement: a loaded package's
-// registered submodules are attributes that load themselves (sim/py
-// lazy.go), so `import torch` alone still gives them, as in PyTorch.
-var Submodules = []string{"torch", "torch._C", "torch._sim", "torch.cuda", "torch.cuda.memory", "torch.linalg", "torch.autograd",
-	"torch.autograd.graph", "torch.nn", "torch.nn.functional", "torch.nn.init"}
+// first): torch, torch.cuda, torch._sim (the prelude's hooks), and torch.nn
+// with what it imports (Module, Linear, functional, init). The other
+// modules, Go (torch.autograd, torch.linalg, torch.cuda.memory, torch._C)
+// and prelude (torch.optim, torch.utils.data, torch.utils.checkpoint,
+// torch.amp, torch.cuda.amp, torch.backends, the other layers of torch.nn,
+// ...), load on first access, as attributes (torch.optim.AdamW) or by an
+// import statement: a loaded package's registered submodules are
+// attributes that load themselves (sim/py lazy.go), so `import torch` alone
+// still gives them, as in PyTorch, and a first run builds only what its
+// script uses.
+var Submodules = []string{"torch", "torch._sim", "torch.cuda", "torch.nn", "torch.nn.functional", "torch.nn.init"}
 
 func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	m := it.NewModule("torch")
