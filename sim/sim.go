@@ -30,6 +30,10 @@ type Request struct {
 	AllocConf string            // PYTORCH_CUDA_ALLOC_CONF / PYTORCH_ALLOC_CONF value
 	Env       map[string]string // further environment variables the script sees (os.environ)
 	Limits    Limits
+	// NoGolden skips Result.Golden, the oracle harness's record (final
+	// memory_stats and snapshot): the browser never reads it, and building
+	// it is a measurable part of a first run there.
+	NoGolden bool `json:"-"`
 	// Backend, if not nil, puts the run on another device than the
 	// profile's simulated one (package gpu: a real GPU). nil: simulate.
 	Backend Backend `json:"-"`
@@ -94,7 +98,7 @@ type Result struct {
 	Stdout string
 	Error  *ScriptError  // nil if the script ended normally
 	Events []trace.Event // the whole stream, in order
-	Golden *trace.Golden // the same run in the oracle harness's format
+	Golden *trace.Golden // the same run in the oracle harness's format (nil with Request.NoGolden)
 }
 
 // Run executes req. sink, if not nil, receives every event as it happens

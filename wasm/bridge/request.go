@@ -42,6 +42,7 @@ func (r Request) simRequest() sim.Request {
 		Profile:   r.Profile,
 		AllocConf: r.AllocConf,
 		Env:       map[string]string{},
+		NoGolden:  true, // the page does not read the harness's record
 	}
 }
 
