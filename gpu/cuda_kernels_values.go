@@ -56,7 +56,7 @@ func (l launcher) Map(op kernels.MapOp, in, t DType, shape Shape, dst Strided, s
 	}
 	switch {
 	case kernels.MapOpmathInt(op, in, t):
-		args = append(args, uint64(int64(s0)), uint64(int64(s1)), uint64(n))
+		args = append(args, uint64(kernels.IntScalar(s0)), uint64(kernels.IntScalar(s1)), uint64(n))
 	case kernels.MapOpmath64(op, in, t):
 		args = append(args, math.Float64bits(s0), math.Float64bits(s1), uint64(n))
 	default:

@@ -37,6 +37,9 @@ func intScalarsOK(op kernels.MapOp, in, out kernels.DType, s0, s1 float64) bool 
 	if op == "fill" {
 		return math.Abs(s0) <= maxExactInt
 	}
+	if op == "clamp" { // a missing bound is ±inf (kernels.IntScalar)
+		return (exactInt(s0) || math.IsInf(s0, -1)) && (exactInt(s1) || math.IsInf(s1, 1))
+	}
 	return exactInt(s0) && exactInt(s1)
 }
 

@@ -141,9 +141,14 @@ func spread(tStrides, idxStrides []int64, d int) (ts, is []int64) {
 // accumulates half gradients in float32 and rounds once), the type itself
 // for float64, int64 and int32 (the GPU's 64/32-bit atomic adds wrap as
 // PyTorch's), int64 for uint8/int8/int16 (narrowed at the end: the low
-// bits, PyTorch's wrap-around); ok is false for other types (bool).
+// bits, PyTorch's wrap-around) and for bool (index_put_(accumulate=True):
+// indexing_backward_kernel adds in bool's opmath, bool, so a repeated or
+// existing true stays true, a logical or; stored back as ≠ 0). Scatter
+// does not take bool (PyTorch's atomic bool add is another operation).
 func accType(kt kernels.DType) (kernels.DType, bool) {
 	switch kt {
+	case kernels.B8:
+		return kernels.I64, true
 	case kernels.F32, kernels.F16, kernels.BF16:
 		return kernels.F32, true
 	case kernels.F64, kernels.I64, kernels.I32:

@@ -46,7 +46,7 @@ func (e *Executor) scatter(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []o
 		return fmt.Errorf("gpuexec: scatter takes dst, index, src or a number, a dim and add")
 	}
 	idx, d, add := ins[1], int(op.Ints[0]), op.Ints[1] != 0
-	if !isIndexDType(dst.kt) || (add && !accumulates(dst.kt)) || idx.kt != kernels.I64 || idx.cuda() != dst.cuda() {
+	if !isIndexDType(dst.kt) || (add && (!accumulates(dst.kt) || dst.kt == kernels.B8)) || idx.kt != kernels.I64 || idx.cuda() != dst.cuda() {
 		return errUnsupported("scatter into %s by %s (add %v)", dst.kt, idx.kt, add)
 	}
 	if d < 0 || d >= len(dst.shape) || len(idx.shape) != len(dst.shape) {

@@ -42,7 +42,16 @@ func (e *Executor) pointwise(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	case torch.ExecSelectBack, torch.ExecEvenlyBack, torch.ExecVarBack, torch.ExecStdBack, torch.ExecNormBack:
 		return e.reduceBackward(k, op, out, ins)
 	case "clamp", "clamp_backward":
-		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, float64(s(0, math.Inf(-1))), float64(s(1, math.Inf(1))))
+		// The bounds as given (an integer clamp compares in int64; the
+		// float kernels round them to float32 themselves).
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if len(op.Scalars) > 0 {
+			lo = op.Scalars[0]
+		}
+		if len(op.Scalars) > 1 {
+			hi = op.Scalars[1]
+		}
+		return true, e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, lo, hi)
 	}
 	return false, nil
 }

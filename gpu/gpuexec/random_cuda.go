@@ -101,7 +101,7 @@ func (e *Executor) generateCUDA(k gpu.Kernels, op *torch.ExecOp, out operand) er
 	}
 	a.Seed, a.Offset, a.Threads = g.Seed, g.Offset, g.Threads
 	if op.Kind == torch.ExecRandInt && (out.kt == kernels.I32 || kernels.SmallInt(out.kt)) {
-		return e.randIntNarrow(kind, out, n, a)
+		return e.randIntNarrow(k, kind, out, n, a)
 	}
 	if !slices.Contains(kernels.PhiloxTypes(kind), out.kt) {
 		return errUnsupported("%s into %s", op.Kind, out.kt)
@@ -117,17 +117,16 @@ func (e *Executor) generateCUDA(k gpu.Kernels, op *torch.ExecOp, out operand) er
 // 32-bit path below a range of 2^28, unroll 4; else two words, unroll 2)
 // and stores static_cast<scalar_t>(int64(rand % range + base)); the
 // int64 values are computed on the host (refkern.PhiloxValue, the kernels'
-// own reference) and uploaded, wrapped to the type by encode.
-func (e *Executor) randIntNarrow(kind kernels.PhiloxKind, out operand, n int64, a kernels.PhiloxArgs) error {
-	if !contiguous(out.shape, out.strides) {
-		return errUnsupported("randint into a non-contiguous tensor")
-	}
+// own reference) and uploaded, wrapped to the type by encode. The i-th
+// number goes to the i-th element in TensorIterator order (a
+// non-contiguous output: valuesIterOrder).
+func (e *Executor) randIntNarrow(k gpu.Kernels, kind kernels.PhiloxKind, out operand, n int64, a kernels.PhiloxArgs) error {
 	vals := make([]float64, n)
 	for i := range vals {
 		_, v := refkern.PhiloxValue(kind, kernels.I64, a, int64(i))
 		vals[i] = float64(v)
 	}
-	return e.values(out, vals)
+	return e.valuesIterOrder(k, out, vals)
 }
 
 // uniformBounds are uniform_kernel's from, range and to: from and to in
@@ -263,5 +262,5 @@ func (e *Executor) randpermCUDA(k gpu.Kernels, out operand) error {
 	for i, v := range idx {
 		vals[i] = float64(v)
 	}
-	return e.values(out, vals)
+	return e.valuesIterOrder(k, out, vals)
 }

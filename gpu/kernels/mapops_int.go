@@ -1,6 +1,9 @@
 package kernels
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // intOpsBody are the map operators whose integer kernels compute in
 // 64-bit integer arithmetic (PyTorch computes integer tensors in their own
@@ -27,6 +30,25 @@ func init() {
 	intOpsBody["masked_fill"] = []string{"setp.ne.s64 \t%p0, %x1, 0;", "selp.s64 \t%y, %s0, %x0, %p0;"}
 	intOpsBody["maximum"] = []string{"max.s64 \t%y, %x0, %x1;"}
 	intOpsBody["minimum"] = []string{"min.s64 \t%y, %x0, %x1;"}
+	// clamp of an integer tensor by integer bounds (ClampDType keeps the
+	// type): min(max(x, s0), s1) in int64; the launchers pass an infinite
+	// bound as the int64 extreme (IntScalar).
+	intOpsBody["clamp"] = []string{"max.s64 \t%t0, %x0, %s0;", "min.s64 \t%y, %t0, %s1;"}
+}
+
+// IntScalar is a scalar of an integer map kernel as its int64 parameter:
+// the integer itself, saturated at the int64 range (±inf: the extremes,
+// NaN: 0) so that clamp's missing bounds bound nothing.
+func IntScalar(v float64) int64 {
+	switch {
+	case v != v:
+		return 0
+	case v >= 0x1p63:
+		return math.MaxInt64
+	case v <= -0x1p63:
+		return math.MinInt64
+	}
+	return int64(v)
 }
 
 // The comparisons of integers compare the s64 values (float32 would merge

@@ -15,6 +15,11 @@ var (
 // compared after widening to f32 (exact up to 2^24).
 var cmpTypes = []DType{F32, F16, BF16, I64, B8}
 
+// clampTypes are clamp's input types: the float types (opmath f32) and
+// int64/int32 (in int64, intOpsBody; the small integers have theirs in
+// map_small).
+var clampTypes = []DType{F32, F16, BF16, I64, I32}
+
 // selTypes are the data types of where and masked_fill (int64 is left out:
 // its values would pass through f32).
 var selTypes = []DType{F32, F16, BF16, B8}
@@ -58,7 +63,7 @@ var pointwiseMapOps = []MapOpInfo{
 		"mul.rn.f32 \t%t5, %x0, %t3;",
 		"mul.rn.f32 \t%y, %t5, %t4;",
 	}},
-	{Op: "clamp", Ins: 1, Doc: "out = isnan(x) ? x : min(max(x, s0), s1)", body: []string{
+	{Op: "clamp", Ins: 1, Doc: "out = isnan(x) ? x : min(max(x, s0), s1)", Types: clampTypes, body: []string{
 		"max.f32 \t%t0, %x0, %s0;",
 		"min.f32 \t%t0, %t0, %s1;",
 		"setp.nan.f32 \t%pq1, %x0, %x0;",

@@ -133,7 +133,7 @@ func (k *Kernels) Map(op kernels.MapOp, in, t gpu.DType, shape gpu.Shape, dst gp
 			continue
 		}
 		if kernels.MapOpmathInt(op, in, t) {
-			if err := k.mapInt(op, in, t, addr(dst, t), srcs, addr, int64(s064), int64(s164)); err != nil {
+			if err := k.mapInt(op, in, t, addr(dst, t), srcs, addr, kernels.IntScalar(s064), kernels.IntScalar(s164)); err != nil {
 				return err
 			}
 			continue

@@ -58,6 +58,8 @@ func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []g
 		r = max(x, y)
 	case "minimum":
 		r = min(x, y)
+	case "clamp":
+		r = min(max(x, s0), s1)
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		r = cmpInt(string(op), x, y)
 	case "eq_scalar", "ne_scalar", "lt_scalar", "le_scalar", "gt_scalar", "ge_scalar":

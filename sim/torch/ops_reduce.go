@@ -120,7 +120,13 @@ func (rt *Runtime) Mean(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tens
 		odt = *dt
 	}
 	if !odt.IsFloating() && !odt.IsComplex() {
-		return nil, Errorf(RuntimeError, "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", capitalize(t.dtype.Name()))
+		// As aten's mean meta function: the dtype argument is named
+		// "Optional", the dtypes as c10 prints them ("Long").
+		what, bad := "Input", t.dtype
+		if dt != nil {
+			what, bad = "Optional", *dt
+		}
+		return nil, Errorf(RuntimeError, "mean(): could not infer output dtype. %s dtype must be either a floating point or complex dtype. Got: %s", what, bad.cppName())
 	}
 	out, err := rt.reduceOut("mean", t, dims, keepdim, odt)
 	if err != nil {
