@@ -26,6 +26,7 @@ type Executor struct {
 	nextHost uint64
 	computed map[uint64]bool       // storages written: true if their values are real
 	cuda     cudaGenerator         // PyTorch's CUDA generator (Philox): random_cuda.go
+	rnnDrop  rnnDropGen            // RNN dropout's private Philox stream: ops_rnn_dropout.go
 	cpuGen   cpuGenerator          // PyTorch's CPU generator (mt19937): random_cpu.go
 	gens     map[int64]*privateGen // the script's torch.Generator objects: random_ops.go
 	// Ops counts Exec calls by outcome, for reports and tests.
@@ -140,6 +141,7 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 		if len(op.Ints) > 0 {
 			e.cuda.reseed(uint64(op.Ints[0]))
 			e.cpuGen.seed(uint64(op.Ints[0]))
+			e.rnnDrop = rnnDropGen{} // PyTorch's reset_rnn_state: a new dropout state
 		}
 		return nil
 	}
@@ -310,6 +312,20 @@ const ExecManualSeed = torch.ExecManualSeedKind
 
 // pow picks the exact kernel for the usual exponents.
 func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float32) error {
+	if out.kt == kernels.F64 && len(ins) == 1 && ins[0].kt == kernels.F64 {
+		// float64 has no square/pow entries: PyTorch's pow_tensor_scalar
+		// computes x², x³ as products and x^-1 as a division, which the
+		// f64 arithmetic kernels do with the same roundings
+		switch p {
+		case 2:
+			return e.mapOp(k, "mul", out, []operand{ins[0], ins[0]}, 0, 0)
+		case 3:
+			if err := e.mapOp(k, "mul", out, []operand{ins[0], ins[0]}, 0, 0); err != nil {
+				return err
+			}
+			return e.mapOp(k, "mul", out, []operand{out, ins[0]}, 0, 0)
+		}
+	}
 	switch p {
 	case 1:
 		return e.mapOp(k, "copy", out, ins, 0, 0)

@@ -21,13 +21,15 @@ import (
 type rnnCall struct {
 	mode, gates      int64
 	kt               kernels.DType // the call's type: f16/bf16 round where cuDNN stores
+	st               kernels.DType // the scratch's type: f64 for float64 calls, else f32
 	bias, batchFirst bool
 	L, D             int64
 	S, B, I, H       int64
 	x, hx            operand // x time-major [S, B, I]
 	cx               *operand
-	w                [][]operand // per layer·direction: w_ih, w_hh[, b_ih, b_hh]
-	rest             []operand   // the inputs after the weights
+	w                [][]operand  // per layer·direction: w_ih, w_hh[, b_ih, b_hh]
+	rest             []operand    // the inputs after the weights
+	drop             *rnnDropArgs // dropout between layers (ops_rnn_dropout.go), nil without
 }
 
 // timeMajor swaps the first two dims of a batch_first operand.
@@ -70,8 +72,13 @@ func parseRNN(op *torch.ExecOp, ins []operand) (*rnnCall, error) {
 	}
 	c.x, c.hx = timeMajor(ins[0], c.batchFirst), ins[1]
 	c.kt = c.x.kt
-	if c.kt != kernels.F32 && c.kt != kernels.F16 && c.kt != kernels.BF16 {
-		return nil, errUnsupported("rnn over %s (f32 scratch only)", c.kt)
+	c.st = kernels.F32
+	switch c.kt {
+	case kernels.F32, kernels.F16, kernels.BF16:
+	case kernels.F64:
+		c.st = kernels.F64 // float64 RNNs compute in float64 (map_wide's activations)
+	default:
+		return nil, errUnsupported("rnn over %s", c.kt)
 	}
 	if nState == 3 {
 		c.cx = &ins[2]
@@ -108,6 +115,34 @@ func parseRNN(op *torch.ExecOp, ins []operand) (*rnnCall, error) {
 	return c, nil
 }
 
+// buf is a fresh contiguous buffer of the call's scratch type.
+func (c *rnnCall) buf(s *scratch, shape []int64) (operand, error) { return s.typed(c.st, shape) }
+
+// conv is a contiguous copy of x in the scratch type.
+func (c *rnnCall) conv(k gpu.Kernels, s *scratch, x operand) (operand, error) {
+	b, err := c.buf(s, x.shape)
+	if err != nil {
+		return operand{}, err
+	}
+	return b, s.e.mapOp(k, "copy", b, []operand{x}, 0, 0)
+}
+
+// convAll is xs in the scratch type (those of it as they are).
+func (c *rnnCall) convAll(k gpu.Kernels, s *scratch, xs ...operand) ([]operand, error) {
+	out := make([]operand, len(xs))
+	for i, x := range xs {
+		if x.kt == c.st {
+			out[i] = x
+			continue
+		}
+		var err error
+		if out[i], err = c.conv(k, s, x); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // rnnWin is a window of x: addr advanced by off elements, shape and strides.
 func rnnWin(x operand, off int64, shape, strides []int64) operand {
 	x.addr += uint64(off * x.kt.Size())
@@ -129,6 +164,8 @@ type rnnRun struct {
 	gates  []operand         // per layer·direction [S, B, G·H]: activated gates (RNN: pre-activations)
 	cells  []operand         // LSTM, per layer·direction [S, B, H]
 	ghn    []operand         // GRU, per layer·direction [S, B, H]: W_hn·h + b_hn
+	drop   *sdpaDropout      // the uniforms of dropout between layers, nil without
+	yd     []operand         // per layer but the last with dropout: y dropped, the next layer's input
 }
 
 // step is the time index of the j-th step of direction d.
@@ -143,6 +180,9 @@ func (r *rnnRun) step(d, j int64) int64 {
 func (r *rnnRun) input(l int64) operand {
 	if l == 0 {
 		return r.x
+	}
+	if r.drop != nil {
+		return r.yd[l-1]
 	}
 	return r.y[l-1]
 }
@@ -188,41 +228,42 @@ func (r *rnnRun) gate(x operand, g, n int64) operand {
 }
 
 // rnnForward runs every layer and direction into f32 scratch.
-func (e *Executor) rnnForward(k gpu.Kernels, s *scratch, c *rnnCall) (*rnnRun, error) {
-	r := &rnnRun{c: c, e: e, k: k, s: s}
+// drop (nil without dropout) holds the uniforms of rnnDropDraw.
+func (e *Executor) rnnForward(k gpu.Kernels, s *scratch, c *rnnCall, drop *sdpaDropout) (*rnnRun, error) {
+	r := &rnnRun{c: c, e: e, k: k, s: s, drop: drop}
 	var err error
-	if r.x, err = s.asF32(k, c.x); err != nil {
+	if r.x, err = c.conv(k, s, c.x); err != nil {
 		return nil, err
 	}
-	if r.h0, err = s.asF32(k, c.hx); err != nil {
+	if r.h0, err = c.conv(k, s, c.hx); err != nil {
 		return nil, err
 	}
 	if c.cx != nil {
-		if r.c0, err = s.asF32(k, *c.cx); err != nil {
+		if r.c0, err = c.conv(k, s, *c.cx); err != nil {
 			return nil, err
 		}
 	}
 	for _, ws := range c.w {
-		w32, err := s.f32All(k, ws...)
+		w32, err := c.convAll(k, s, ws...)
 		if err != nil {
 			return nil, err
 		}
 		r.w = append(r.w, w32)
 	}
 	S, B, H, G := c.S, c.B, c.H, c.gates
-	gh, err := s.f32([]int64{B, G * H})
+	gh, err := c.buf(s, []int64{B, G * H})
 	if err != nil {
 		return nil, err
 	}
 	for l := int64(0); l < c.L; l++ {
-		y, err := s.f32([]int64{S, B, c.D * H})
+		y, err := c.buf(s, []int64{S, B, c.D * H})
 		if err != nil {
 			return nil, err
 		}
 		r.y = append(r.y, y)
 		in := r.input(l)
 		for d := int64(0); d < c.D; d++ {
-			g, err := s.f32([]int64{S, B, G * H})
+			g, err := c.buf(s, []int64{S, B, G * H})
 			if err != nil {
 				return nil, err
 			}
@@ -230,9 +271,9 @@ func (e *Executor) rnnForward(k gpu.Kernels, s *scratch, c *rnnCall) (*rnnRun, e
 			var cells, ghn operand
 			switch c.mode {
 			case torch.RNNModeLSTM:
-				cells, err = s.f32([]int64{S, B, H})
+				cells, err = c.buf(s, []int64{S, B, H})
 			case torch.RNNModeGRU:
-				ghn, err = s.f32([]int64{S, B, H})
+				ghn, err = c.buf(s, []int64{S, B, H})
 			}
 			if err != nil {
 				return nil, err
@@ -241,6 +282,19 @@ func (e *Executor) rnnForward(k gpu.Kernels, s *scratch, c *rnnCall) (*rnnRun, e
 			if err := e.rnnLayerDir(k, r, l, d, in, gh); err != nil {
 				return nil, err
 			}
+		}
+		if r.drop != nil && l < c.L-1 {
+			yd, err := c.buf(s, y.shape)
+			if err != nil {
+				return nil, err
+			}
+			if err := r.applyDrop(l, yd, y); err != nil {
+				return nil, err
+			}
+			if err := r.round(yd, "F5"); err != nil {
+				return nil, err
+			}
+			r.yd = append(r.yd, yd)
 		}
 	}
 	return r, nil
@@ -360,6 +414,9 @@ func (e *Executor) rnn(k gpu.Kernels, op *torch.ExecOp, out operand, ins []opera
 	if err != nil {
 		return err
 	}
+	if c.drop, err = parseRNNDrop(op, c, 5); err != nil {
+		return err
+	}
 	outs, err := e.resolveOuts(op, out)
 	if err != nil {
 		return err
@@ -372,7 +429,13 @@ func (e *Executor) rnn(k gpu.Kernels, op *torch.ExecOp, out operand, ins []opera
 		return errUnsupported("rnn output %v", y.shape)
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		r, err := e.rnnForward(k, s, c)
+		var drop *sdpaDropout
+		if c.drop != nil {
+			if drop, err = e.rnnDropDraw(k, s, op, c, true); err != nil {
+				return err
+			}
+		}
+		r, err := e.rnnForward(k, s, c, drop)
 		if err != nil {
 			return err
 		}

@@ -49,9 +49,13 @@ func (e *Executor) rnnBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		*p = &outs[j]
 		j++
 	}
-	g.offs = op.Ints[6:]
-	if g.dw != nil && len(g.offs) != len(c.w)*len(c.w[0]) {
+	nw := len(c.w) * len(c.w[0])
+	g.offs = op.Ints[6:min(len(op.Ints), 6+nw)]
+	if g.dw != nil && len(g.offs) != nw {
 		return fmt.Errorf("gpuexec: rnn_backward: %d weight offsets", len(g.offs))
+	}
+	if c.drop, err = parseRNNDrop(op, c, 6+nw); err != nil {
+		return err
 	}
 	if g.dx != nil {
 		x := timeMajor(*g.dx, c.batchFirst)
@@ -62,29 +66,43 @@ func (e *Executor) rnnBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		return errUnsupported("rnn grad_output %v", gOut.shape)
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		r, err := e.rnnForward(k, s, c)
+		var drop *sdpaDropout
+		if c.drop != nil {
+			if drop, err = e.rnnDropDraw(k, s, op, c, false); err != nil {
+				return err
+			}
+		}
+		r, err := e.rnnForward(k, s, c, drop)
 		if err != nil {
 			return err
 		}
-		if g.dy, err = s.asF32(k, gOut); err != nil {
+		if g.dy, err = c.conv(k, s, gOut); err != nil {
 			return err
 		}
-		if g.dhy, err = s.asF32(k, c.rest[1]); err != nil {
+		if g.dhy, err = c.conv(k, s, c.rest[1]); err != nil {
 			return err
 		}
 		if c.cx != nil {
-			if g.dcy, err = s.asF32(k, c.rest[2]); err != nil {
+			if g.dcy, err = c.conv(k, s, c.rest[2]); err != nil {
 				return err
 			}
 		}
 		for l := c.L - 1; l >= 0; l-- {
 			in := r.input(l)
-			dIn, err := s.f32(in.shape)
+			dIn, err := c.buf(s, in.shape)
 			if err != nil {
 				return err
 			}
 			for d := int64(0); d < c.D; d++ {
 				if err := e.rnnBackLayerDir(k, s, r, &g, l, d, dIn); err != nil {
+					return err
+				}
+			}
+			if r.drop != nil && l > 0 { // through the dropout of layer l − 1's output
+				if err := r.applyDrop(l-1, dIn, dIn); err != nil {
+					return err
+				}
+				if err := r.round(dIn, "B4"); err != nil {
 					return err
 				}
 			}
@@ -104,25 +122,25 @@ func (e *Executor) rnnBackLayerDir(k gpu.Kernels, s *scratch, r *rnnRun, g *rnnG
 	S, B, H, G := c.S, c.B, c.H, c.gates
 	ld := l*c.D + d
 	w := r.w[ld]
-	dG, err := s.f32([]int64{S, B, G * H})
+	dG, err := c.buf(s, []int64{S, B, G * H})
 	if err != nil {
 		return err
 	}
 	dGh := dG // the recurrent part's gate gradients (GRU: n's differs)
 	if c.mode == torch.RNNModeGRU {
-		if dGh, err = s.f32([]int64{S, B, G * H}); err != nil {
+		if dGh, err = c.buf(s, []int64{S, B, G * H}); err != nil {
 			return err
 		}
 	}
-	dh, err := s.f32([]int64{B, H})
+	dh, err := c.buf(s, []int64{B, H})
 	if err != nil {
 		return err
 	}
-	t1, err := s.f32([]int64{B, H})
+	t1, err := c.buf(s, []int64{B, H})
 	if err != nil {
 		return err
 	}
-	t2, err := s.f32([]int64{B, H})
+	t2, err := c.buf(s, []int64{B, H})
 	if err != nil {
 		return err
 	}
@@ -131,7 +149,7 @@ func (e *Executor) rnnBackLayerDir(k gpu.Kernels, s *scratch, r *rnnRun, g *rnnG
 	}
 	var dc operand
 	if c.mode == torch.RNNModeLSTM {
-		if dc, err = s.f32([]int64{B, H}); err != nil {
+		if dc, err = c.buf(s, []int64{B, H}); err != nil {
 			return err
 		}
 		if err := e.mapOp(k, "copy", dc, []operand{r.state(g.dcy, ld)}, 0, 0); err != nil {
@@ -240,7 +258,7 @@ func (e *Executor) rnnBackLayerDir(k gpu.Kernels, s *scratch, r *rnnRun, g *rnnG
 		}
 		return r.round(dIn2, "B4")
 	}
-	tmp, err := s.f32(dIn2.shape)
+	tmp, err := c.buf(s, dIn2.shape)
 	if err != nil {
 		return err
 	}
@@ -259,7 +277,7 @@ func (e *Executor) rnnWeightGrads(k gpu.Kernels, s *scratch, r *rnnRun, g *rnnGr
 	c := r.c
 	S, B, H := c.S, c.B, c.H
 	ld := l*c.D + d
-	hp, err := s.f32([]int64{S, B, H})
+	hp, err := c.buf(s, []int64{S, B, H})
 	if err != nil {
 		return err
 	}
@@ -271,7 +289,7 @@ func (e *Executor) rnnWeightGrads(k gpu.Kernels, s *scratch, r *rnnRun, g *rnnGr
 	per := len(c.w[ld])
 	w := r.w[ld]
 	for i := 0; i < per; i++ {
-		grad, err := s.f32(w[i].shape)
+		grad, err := c.buf(s, w[i].shape)
 		if err != nil {
 			return err
 		}

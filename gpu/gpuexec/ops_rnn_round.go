@@ -1,7 +1,5 @@
 package gpuexec
 
-import "github.com/gpumem/playground/gpu/kernels"
-
 // f16/bf16 RNNs: cuDNN computes in f32 but stores every buffer between its
 // kernels in the data type. The points where the executor rounds its f32
 // scratch to the call's type the same way:
@@ -20,7 +18,7 @@ var rnnRoundPoints = map[string]bool{"F1": true, "F2": true, "F3": true, "F4": t
 // round rounds x (an f32 scratch window) to the call's type in place when
 // the call is f16/bf16 (see rnnRoundPoints).
 func (r *rnnRun) round(x operand, point string) error {
-	if r.c.kt == kernels.F32 || !rnnRoundPoints[point] {
+	if r.c.kt == r.c.st || !rnnRoundPoints[point] {
 		return nil
 	}
 	h, ok := r.half[numel(x.shape)]

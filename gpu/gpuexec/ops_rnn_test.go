@@ -20,6 +20,7 @@ type rnnRef struct {
 	gOut, gHy, gCy       []float64   // the loss's weights: Σ y·gOut + Σ hy·gHy + Σ cy·gCy
 	gates                int
 	nWeights, perWeights int
+	drop                 [][]float64 // per layer but the last: the factor on its output (0 or 1/(1 − p)), nil without dropout
 }
 
 func sigm(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
@@ -90,8 +91,15 @@ func (r *rnnRef) forward() (y, hy, cy []float64) {
 			copy(hy[ld*r.B*r.H:], h)
 			copy(cy[ld*r.B*r.H:], c)
 		}
-		in, inW = out, r.D*r.H
 		y = out
+		if r.drop != nil && l < r.L-1 {
+			dropped := make([]float64, len(out))
+			for i, v := range out {
+				dropped[i] = v * r.drop[l][i]
+			}
+			out = dropped
+		}
+		in, inW = out, r.D*r.H
 	}
 	return y, hy, cy
 }
@@ -207,14 +215,16 @@ func TestRNNAgainstReference(t *testing.T) {
 		name := fmt.Sprintf("mode%d-L%d-D%d-bias%v-bf%v", tc.mode, tc.layers, dirs, tc.bias, tc.batchFirst)
 		t.Run(name, func(t *testing.T) {
 			r := newRNNRef(tc.mode, tc.layers, dirs, tc.bias)
-			checkRNN(t, r, tc.batchFirst)
+			checkRNN(t, r, tc.batchFirst, 0, torch.Float32)
 		})
 	}
 }
 
-func checkRNN(t *testing.T, r *rnnRef, batchFirst bool) {
+// checkRNN compares ExecRNN/ExecRNNBack with r; p > 0 trains with dropout
+// between layers: the mask is redrawn from the (seed, offset) the forward
+// reports and the reference applies it.
+func checkRNN(t *testing.T, r *rnnRef, batchFirst bool, p float64, dt torch.DType) {
 	f := newFixture(t)
-	dt := torch.Float32
 	lstm := r.mode == torch.RNNModeLSTM
 	S, B, DH := int64(r.S), int64(r.B), int64(r.D*r.H)
 	state := []int64{int64(r.L * r.D), B, int64(r.H)}
@@ -242,20 +252,31 @@ func checkRNN(t *testing.T, r *rnnRef, batchFirst bool) {
 		total += int64(len(w))
 	}
 	ints := []int64{r.mode, b2i(r.bias), int64(r.L), int64(r.D - 1), b2i(batchFirst)}
+	var scalars []float64
+	if p > 0 {
+		ints, scalars = append(ints, 1, 0, 0), []float64{p}
+	}
 	y := f.tensor(true, dt, yShape, nil)
 	hy, cy := f.tensor(true, dt, state, nil), f.tensor(true, dt, state, nil)
 	outs := []torch.ExecTensor{y, hy}
 	if lstm {
 		outs = append(outs, cy)
 	}
-	if err := f.ex.Exec(&torch.ExecOp{Kind: torch.ExecRNN, Out: outs, In: ins, Ints: ints}); err != nil {
+	fwd := &torch.ExecOp{Kind: torch.ExecRNN, Out: outs, In: ins, Scalars: scalars, Ints: ints}
+	if err := f.ex.Exec(fwd); err != nil {
 		t.Fatal(err)
+	}
+	if p > 0 {
+		r.drop = f.rnnDropMask(r, fwd.Ints[6], fwd.Ints[7], p)
 	}
 	wy, why, wcy := r.forward()
 	if batchFirst {
 		wy = batchMajor(wy, r.S, r.B)
 	}
-	const tol = 2e-5
+	tol, gtol := 2e-5, 1e-4
+	if dt == torch.Float64 { // float64 throughout: the central differences' own error bounds gtol
+		tol, gtol = 1e-13, 1e-8
+	}
 	if got := f.read(y); !near(got, wy, tol) {
 		t.Errorf("output %v, want %v", got, wy)
 	}
@@ -280,11 +301,13 @@ func checkRNN(t *testing.T, r *rnnRef, batchFirst bool) {
 		bouts, mask = append(bouts, dcx), 0b1111
 	}
 	bouts = append(bouts, dw)
-	bints := append(append(append([]int64{}, ints...), mask), offs...)
-	if err := f.ex.Exec(&torch.ExecOp{Kind: torch.ExecRNNBack, Out: bouts, In: bins, Ints: bints}); err != nil {
+	bints := append(append(append([]int64{}, ints[:5]...), mask), offs...)
+	if p > 0 {
+		bints = append(bints, fwd.Ints[5:8]...)
+	}
+	if err := f.ex.Exec(&torch.ExecOp{Kind: torch.ExecRNNBack, Out: bouts, In: bins, Scalars: scalars, Ints: bints}); err != nil {
 		t.Fatal(err)
 	}
-	const gtol = 1e-4
 	wdx := r.numGrad(r.x)
 	if batchFirst {
 		wdx = batchMajor(wdx, r.S, r.B)
@@ -314,4 +337,25 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// TestRNNFloat64AgainstReference runs float64 RNNs (computed in float64:
+// map_wide's activations, the f64 matmul) against the float64 reference
+// with tolerances float32 could not meet.
+func TestRNNFloat64AgainstReference(t *testing.T) {
+	for _, tc := range []struct {
+		mode       int64
+		layers     int
+		dirs       int
+		batchFirst bool
+	}{
+		{torch.RNNModeLSTM, 2, 2, false},
+		{torch.RNNModeGRU, 2, 1, true},
+		{torch.RNNModeTanh, 1, 2, false},
+		{torch.RNNModeRelu, 2, 1, false},
+	} {
+		t.Run(fmt.Sprintf("mode%d-L%d-D%d-bf%v", tc.mode, tc.layers, tc.dirs, tc.batchFirst), func(t *testing.T) {
+			checkRNN(t, newRNNRef(tc.mode, tc.layers, tc.dirs, true), tc.batchFirst, 0, torch.Float64)
+		})
+	}
 }

@@ -23,11 +23,12 @@ var wideKinds = map[torch.ExecKind]bool{
 }
 
 // f64Kinds have float64 kernels (module linalg_f64: bmm, softmax,
-// nll_loss) but no int32 ones.
+// nll_loss; the RNNs composed of them and map_wide) but no int32 ones.
 var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecMatmul: true, torch.ExecSoftmax: true, torch.ExecLogSoftm: true,
 	torch.ExecSoftmaxBack: true, torch.ExecLogSoftmaxBack: true,
 	torch.ExecNLLLoss: true, torch.ExecNLLLossBack: true,
+	torch.ExecRNN: true, torch.ExecRNNBack: true, // float64 scratch (ops_rnn.go)
 }
 
 // indexKinds move the small integer types (uint8, int8, int16), float64

@@ -102,8 +102,11 @@ var MapOps = widenTypes(append(append(append(append(coreMapOps, pointwiseMapOps.
 var ArithTypes = []DType{F32, F16, BF16, F64, I32, I64}
 
 // float64Ops are the ops generated for float64 besides ArithTypes' ops
-// (reciprocal for GradScaler's inverse scale).
-var float64Ops = map[MapOp]bool{"div": true, "reciprocal": true, "abs": true, "sqrt": true}
+// (reciprocal for GradScaler's inverse scale; the activations, their
+// backwards and addcmul for float64 RNNs).
+var float64Ops = map[MapOp]bool{"div": true, "reciprocal": true, "abs": true, "sqrt": true,
+	"relu": true, "relu_backward": true, "sigmoid": true, "sigmoid_backward": true,
+	"tanh": true, "tanh_backward": true, "addcmul": true}
 
 // widenTypes gives the arithmetic ops their ArithTypes and float64Ops
 // float64 (the others keep DTypes or their own list).
@@ -117,6 +120,15 @@ func widenTypes(ops []MapOpInfo) []MapOpInfo {
 			ops[i].Types = append(append([]DType(nil), DTypes...), F64)
 			if o.Op == "abs" { // in integers (MapOpmathInt)
 				ops[i].Types = append(ops[i].Types, I64, I32)
+			}
+			if f64, ok := f64Bodies[o.Op]; ok { // .approx in f32: an f64 body of its own
+				body := o.body
+				ops[i].bodyFor = func(in DType) []string {
+					if in == F64 {
+						return f64()
+					}
+					return body
+				}
 			}
 		}
 	}

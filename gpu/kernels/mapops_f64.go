@@ -15,6 +15,47 @@ import (
 var opmath64Ops = map[MapOp]bool{
 	"fill": true, "copy": true, "neg": true, "add": true, "sub": true, "mul": true,
 	"div": true, "affine": true, "reciprocal": true, "abs": true, "sqrt": true,
+	"relu": true, "relu_backward": true, "sigmoid_backward": true, "tanh_backward": true, "addcmul": true,
+	"sigmoid": true, "tanh": true, // f64Bodies
+}
+
+// f64Bodies are the float64 bodies of the opmath64Ops operators whose f32
+// bodies use .approx instructions (ex2): exp by expF64PTX (a few ulps).
+var f64Bodies = map[MapOp]func() []string{"sigmoid": sigmoidF64Body, "tanh": tanhF64Body}
+
+// expRegs declares expF64PTX's registers inside a map kernel's body.
+var expRegs = []string{".reg .f64 \t%fe<8>;", ".reg .b32 \t%re<4>;", ".reg .b64 \t%rde<4>;", ".reg .pred \t%pe<2>;"}
+
+// ptxLines splits generated PTX into body lines.
+func ptxLines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// sigmoidF64Body is 1 / (1 + exp(−x)) in float64, as PyTorch's double
+// sigmoid.
+func sigmoidF64Body() []string {
+	return cat(expRegs, []string{"neg.f64 \t%t0, %x0;"}, ptxLines(expF64PTX("%t1", "%t0")), []string{
+		"add.f64 \t%t1, %t1, " + f64c(1) + ";",
+		"div.rn.f64 \t%y, " + f64c(1) + ", %t1;",
+	})
+}
+
+// tanhF64Body is sign(x)·(1 − e)/(1 + e) with e = exp(−2|x|) in float64:
+// within a few ulps of std::tanh except for |x| ≪ 1, where the absolute
+// error stays ~1e-16.
+func tanhF64Body() []string {
+	return cat(expRegs, []string{"abs.f64 \t%t0, %x0;", "mul.f64 \t%t0, %t0, " + f64c(-2) + ";"}, ptxLines(expF64PTX("%t1", "%t0")), []string{
+		"sub.f64 \t%t2, " + f64c(1) + ", %t1;",
+		"add.f64 \t%t3, %t1, " + f64c(1) + ";",
+		"div.rn.f64 \t%t2, %t2, %t3;",
+		"copysign.f64 \t%y, %x0, %t2;",
+	})
 }
 
 // MapOpmath64 reports whether the map kernel of op from in to out computes

@@ -46,6 +46,27 @@ func (k *Kernels) map64(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []gp
 		r = math.Abs(x)
 	case "sqrt":
 		r = math.Sqrt(x)
+	case "relu":
+		r = x
+		if x <= 0 {
+			r = 0
+		}
+	case "relu_backward":
+		r = x
+		if y <= 0 {
+			r = 0
+		}
+	case "sigmoid":
+		r = 1 / (1 + math.Exp(-x))
+	case "tanh": // the kernel's sign(x)·(1 − e)/(1 + e), e = exp(−2|x|)
+		e := math.Exp(-2 * math.Abs(x))
+		r = math.Copysign((1-e)/(1+e), x)
+	case "sigmoid_backward":
+		r = x * ((1 - y) * y)
+	case "tanh_backward":
+		r = x * (1 - y*y)
+	case "addcmul":
+		r = math.FMA(s0, y*xs[2], x)
 	default:
 		if !kernels.DivOp(op) {
 			return fmt.Errorf("refkern: no float64 map operator %q", op)

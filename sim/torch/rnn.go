@@ -18,7 +18,7 @@ import "github.com/gpumem/playground/sim/trace"
 //   - under grad mode, CudnnRnnBackward0 saves input, weights, hx, cx,
 //     output and the reserve; without it the reserve dies with the call.
 // Workspace and reserve sizes: rnn_workspace.go. GPU values: rnn_exec.go
-// (ExecRNN, ExecRNNBack; not computed with dropout between layers).
+// (ExecRNN, ExecRNNBack; dropout between layers from a private stream).
 
 // RNNArgs are the arguments of torch.lstm/gru/rnn_tanh/rnn_relu.
 type RNNArgs struct {
@@ -134,8 +134,9 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 		}
 		rt.free(blk)
 	}
+	rng := &rnnRNG{}
 	if rt.exec != nil {
-		rt.rnnValues(x, hx, cx, weights, res, a)
+		rt.rnnValues(x, hx, cx, weights, res, a, rng)
 	}
 	inputs := append([]*Tensor{x}, weights...)
 	inputs = append(inputs, hx, cx)
@@ -144,7 +145,7 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 		rt.saveRNN(n, x, weights, wbuf, hx, cx, out, reserve)
 	}
 	if n != nil {
-		p := rnnBackPlan{geom: g, args: a, nWeights: len(weights), tempBuf: wbuf != nil, hxShape: cloneShape(hx.shape), xShape: cloneShape(x.shape),
+		p := rnnBackPlan{geom: g, args: a, rng: rng, nWeights: len(weights), tempBuf: wbuf != nil, hxShape: cloneShape(hx.shape), xShape: cloneShape(x.shape),
 			weightShapes: make([][]int64, len(weights))}
 		for i, w := range weights {
 			p.weightShapes[i] = cloneShape(w.shape)
@@ -266,6 +267,12 @@ func (rt *Runtime) rnnDropoutState(dev Device) error {
 	seed, err := rt.empty("random_", nil, nil, Int64, dev)
 	if err != nil {
 		return err
+	}
+	if rt.exec != nil {
+		// the seed's random_() draws from the CUDA generator (recorded on
+		// an H200: its Philox offset moves by 4, gpu/testdata/rng/
+		// rnn_dropout_rng.py), so later random numbers stay PyTorch's
+		rt.compute(ExecRandomFull, []*Tensor{seed}, nil, nil, genInts(nil))
 	}
 	seed.Release()
 	st, err := rt.newStorage(cudnnDropoutStateBytes, dev, trace.Label{Kind: trace.LabelOther, Name: "cuDNN RNN dropout state",

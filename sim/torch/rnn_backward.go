@@ -11,6 +11,7 @@ type rnnBackPlan struct {
 	xShape       []int64
 	hxShape      []int64
 	weightShapes [][]int64
+	rng          *rnnRNG // the forward's dropout mask state (values only)
 }
 
 // rnnBackward is _cudnn_rnn_backward (measured order, q13):

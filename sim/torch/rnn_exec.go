@@ -12,14 +12,18 @@ package torch
 const (
 	// ExecRNN is _cudnn_rnn's forward: Out = [output, hy, cy (LSTM)], In =
 	// [x, hx, cx (LSTM), weights...]; x and output as the call sees them
-	// (batch-major views for batch_first).
+	// (batch-major views for batch_first). With dropout between layers
+	// (training, p > 0, num_layers > 1) Scalars = [p] and Ints[5:8] =
+	// [1, seed, offset]: the executor writes the (seed, offset) of the mask
+	// it drew there (a private stream: not cuDNN's or PyTorch's numbers).
 	ExecRNN ExecKind = "rnn"
 	// ExecRNNBack is _cudnn_rnn_backward: Out = the present ones of [dx,
 	// dhx, dcx (LSTM), dw] (dw: the one buffer every weight's gradient is a
 	// slice of), In = [x, hx, cx (LSTM), weights..., grad_output, grad_hy,
 	// grad_cy (LSTM)]; Ints[5] is the mask of present outputs (bit i: output
-	// i of that list) and Ints[6:] the element offset of each weight's
-	// gradient in dw.
+	// i of that list) and Ints[6:6+nw] the element offset of each weight's
+	// gradient in dw; with dropout, Scalars = [p] and the forward's
+	// [1, seed, offset] follow the offsets.
 	ExecRNNBack ExecKind = "rnn_backward"
 )
 
@@ -49,20 +53,45 @@ func rnnExecInts(a RNNArgs) []int64 {
 	return []int64{rnnModeCode(a.Mode), int64(btoi(a.HasBiases)), a.NumLayers, int64(btoi(a.Bidirectional)), int64(btoi(a.BatchFirst))}
 }
 
-// rnnComputable reports whether the executor can compute the call: dropout
-// between layers in training draws cuDNN's own dropout mask (its generator
-// is not PyTorch's Philox stream), so such calls stay not computed.
+// rnnDropping reports whether the call applies dropout between layers.
+func rnnDropping(a RNNArgs) bool { return a.Train && a.Dropout > 0 && a.NumLayers > 1 }
+
+// rnnComputable reports whether the executor can compute the call: not
+// with dropout p ≥ 1 between layers (everything dropped, scale 1/0).
 func rnnComputable(a RNNArgs) bool {
-	return !(a.Train && a.Dropout > 0 && a.NumLayers > 1)
+	return !(rnnDropping(a) && a.Dropout >= 1)
 }
 
-// rnnValues computes the forward's results (output, hy, cy).
-func (rt *Runtime) rnnValues(x, hx, cx *Tensor, weights []*Tensor, res []*Tensor, a RNNArgs) {
+// rnnRNG is the generator state the forward's dropout mask was drawn at:
+// cuDNN's mask cannot be reproduced, so the executor draws its own from a
+// private Philox stream (not PyTorch's numbers) and reports (seed, offset)
+// for the backward to redraw the same mask. ok is false until a forward
+// computed it.
+type rnnRNG struct {
+	seed, offset int64
+	ok           bool
+}
+
+// rnnDropInts are the dropout operands appended to Ints (Scalars = [p]):
+// [1, seed, offset]; the forward sends zeros and the executor writes them.
+func rnnDropInts(rng *rnnRNG) []int64 { return []int64{1, rng.seed, rng.offset} }
+
+// rnnValues computes the forward's results (output, hy, cy); with dropout
+// between layers, the executor's (seed, offset) lands in rng.
+func (rt *Runtime) rnnValues(x, hx, cx *Tensor, weights []*Tensor, res []*Tensor, a RNNArgs, rng *rnnRNG) {
 	if !rnnComputable(a) {
 		return
 	}
 	ins := append([]*Tensor{x, hx, cx}, weights...)
-	rt.compute(ExecRNN, res, ins, nil, rnnExecInts(a))
+	if !rnnDropping(a) {
+		rt.compute(ExecRNN, res, ins, nil, rnnExecInts(a))
+		return
+	}
+	ints := append(rnnExecInts(a), rnnDropInts(&rnnRNG{})...)
+	op := rt.compute(ExecRNN, res, ins, []float64{a.Dropout}, ints)
+	if op != nil && len(op.Ints) >= 8 && rng != nil {
+		rng.seed, rng.offset, rng.ok = op.Ints[6], op.Ints[7], true
+	}
 }
 
 // rnnBackValues computes the backward's results: outs are dx, dhx, dcx
@@ -72,6 +101,10 @@ func (rt *Runtime) rnnValues(x, hx, cx *Tensor, weights []*Tensor, res []*Tensor
 func (rt *Runtime) rnnBackValues(outs []*Tensor, x, hx, cx *Tensor, weights []*Tensor, gOut, gHy, gCy *Tensor, p rnnBackPlan) {
 	if !rnnComputable(p.args) || x == nil || hx == nil {
 		return
+	}
+	dropping := rnnDropping(p.args)
+	if dropping && (p.rng == nil || !p.rng.ok) {
+		return // the forward's mask is unknown
 	}
 	for _, w := range weights {
 		if w == nil {
@@ -92,9 +125,14 @@ func (rt *Runtime) rnnBackValues(outs []*Tensor, x, hx, cx *Tensor, weights []*T
 	}
 	ints = append(ints, mask)
 	ints = append(ints, rnnWeightOffsets(p.weightShapes)...)
+	var scalars []float64
+	if dropping {
+		ints = append(ints, rnnDropInts(p.rng)...)
+		scalars = []float64{p.args.Dropout}
+	}
 	ins := append([]*Tensor{x, hx, cx}, weights...)
 	ins = append(ins, gOut, gHy, gCy)
-	rt.compute(ExecRNNBack, present, ins, nil, ints)
+	rt.compute(ExecRNNBack, present, ins, scalars, ints)
 }
 
 // peekSaved is saved variable i's tensor without unpacking it (no

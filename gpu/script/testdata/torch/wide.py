@@ -36,3 +36,4 @@ s = torch.zeros(4, device="cuda", dtype=d)
 for i in range(10):
     s += 0.1
 print("float64 accumulate", s.tolist())
+print("float64 pow", (y ** 2).sum().item(), (y ** 3).sum().item(), (x ** 2).tolist())
