@@ -284,7 +284,8 @@ func (e *Executor) scatterAdd(k gpu.Kernels, s *scratch, acc operand, d int, idx
 // Scalars[0]), added when Ints[1] (accumulate) is set. With values and
 // accumulate, Scalars[0] if given is index_add's alpha: the values are
 // scaled in their own type first (PyTorch's kernel adds src·alpha with
-// alpha cast to the tensor's type).
+// alpha cast to the tensor's type). Ints[2], if given, is the number
+// exactly (a Python integer beyond 2^53 into an integer tensor).
 func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []operand) error {
 	if len(ins) < 2 || len(ins) > 3 || len(op.Ints) < 2 || (len(ins) == 2 && len(op.Scalars) < 1) {
 		return fmt.Errorf("gpuexec: index_put takes dst, idx, values or a number, a dim and accumulate")
@@ -311,11 +312,8 @@ func (e *Executor) indexPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []
 				src = scaled
 			}
 		} else {
-			one, err := s.typed(dst.kt, nil)
+			one, err := e.putNumber(k, s, dst, op.Scalars[0], op.Ints[2:])
 			if err != nil {
-				return err
-			}
-			if err := e.mapOp64(k, "fill", one, nil, op.Scalars[0], 0); err != nil {
 				return err
 			}
 			src = one

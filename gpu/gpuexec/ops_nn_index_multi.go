@@ -262,12 +262,17 @@ func (e *Executor) indexNBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins 
 // indexNPut is ExecIndexNPut: dst (In[0]) at the indices gets the values
 // (the last input when Ints[1] is 1, else the number Scalars[0]), added
 // when Ints[0] (accumulate) is 1; the indices' dims follow in Ints[2:].
+// Ints[1] = 2 is the number given exactly as the last of Ints (a Python
+// integer beyond 2^53 into an integer tensor).
 func (e *Executor) indexNPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins []operand) error {
 	if len(op.Ints) < 3 {
 		return fmt.Errorf("gpuexec: index_n_put takes accumulate, has values and dims")
 	}
 	accumulate, has := op.Ints[0] != 0, int(op.Ints[1])
-	dims := op.Ints[2:]
+	dims, exact := op.Ints[2:], []int64(nil)
+	if has == 2 {
+		dims, exact, has = op.Ints[2:len(op.Ints)-1], op.Ints[len(op.Ints)-1:], 0
+	}
 	if len(ins) != 1+len(dims)+has || (has == 0 && len(op.Scalars) < 1) {
 		return fmt.Errorf("gpuexec: index_n_put takes dst, %d indices and values or a number", len(dims))
 	}
@@ -283,11 +288,8 @@ func (e *Executor) indexNPut(k gpu.Kernels, op *torch.ExecOp, dst operand, ins [
 				return errUnsupported("index_put of %v values across devices", src.shape)
 			}
 		} else {
-			one, err := s.typed(dst.kt, nil)
+			one, err := e.putNumber(k, s, dst, op.Scalars[0], exact)
 			if err != nil {
-				return err
-			}
-			if err := e.mapOp64(k, "fill", one, nil, op.Scalars[0], 0); err != nil {
 				return err
 			}
 			src = one

@@ -77,14 +77,12 @@ func parseRNNDrop(op *torch.ExecOp, c *rnnCall, at int) (*rnnDropArgs, error) {
 	if c.L < 2 {
 		return nil, nil
 	}
-	if c.st == kernels.F64 {
-		return nil, errUnsupported("rnn dropout over float64")
-	}
 	return &rnnDropArgs{p: p, at: at, seed: op.Ints[at+1], off: op.Ints[at+2]}, nil
 }
 
 // rnnDropDraw draws the uniforms of every dropped layer output ((L − 1)
-// windows of [S, B, D·H], layer by layer) into f32 scratch; the forward
+// windows of [S, B, D·H], layer by layer) into f32 scratch (float64 RNNs:
+// then turned into float64 factors); the forward
 // takes a new (seed, offset) from the private stream and reports it in
 // op.Ints, the backward redraws at the forward's.
 func (e *Executor) rnnDropDraw(k gpu.Kernels, s *scratch, op *torch.ExecOp, c *rnnCall, forward bool) (*sdpaDropout, error) {
@@ -108,7 +106,36 @@ func (e *Executor) rnnDropDraw(k gpu.Kernels, s *scratch, op *torch.ExecOp, c *r
 		return nil, err
 	}
 	keep, scale := dropoutScale(a.p)
+	if c.st == kernels.F64 {
+		return e.rnnDropMask64(k, s, u, keep, 1/(1-a.p))
+	}
 	return &sdpaDropout{u: u, keep: keep, scale: scale}, nil
+}
+
+// rnnDropMask64 turns the uniforms u into float64 factors [u < keep]·scale
+// (scale = 1/(1 − p) in float64, as Dropout.cu's double opmath): a float64
+// RNN's dropout is then one float64 product per element (x·(m·scale) is
+// (x·m)·scale bit for bit, m being 0 or 1). The result's u holds the
+// factors (kt F64), which applyDrop recognises.
+func (e *Executor) rnnDropMask64(k gpu.Kernels, s *scratch, u operand, keep float32, scale float64) (*sdpaDropout, error) {
+	m, err := s.typed(kernels.B8, u.shape)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.mapOp(k, "lt_scalar", m, []operand{u}, keep, 0); err != nil {
+		return nil, err
+	}
+	f, err := s.typed(kernels.F64, u.shape)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.mapOp(k, "copy", f, []operand{m}, 0, 0); err != nil {
+		return nil, err
+	}
+	if err := e.mapOp64(k, "affine", f, []operand{f}, scale, 0); err != nil {
+		return nil, err
+	}
+	return &sdpaDropout{u: f, keep: keep, scale: float32(scale)}, nil
 }
 
 // dropLayer is layer l's window of the uniforms: [S, B, D·H].
@@ -119,7 +146,11 @@ func (r *rnnRun) dropLayer(l int64) operand {
 }
 
 // applyDrop is dst = x·[u < 1 − p]/(1 − p) with layer l's uniforms: the
-// forward's dropped output and, being linear in x, the backward's.
+// forward's dropped output and, being linear in x, the backward's. Over
+// float64 the uniforms are already the factors (rnnDropMask64).
 func (r *rnnRun) applyDrop(l int64, dst, x operand) error {
+	if r.drop.u.kt == kernels.F64 {
+		return r.e.mapOp(r.k, "mul", dst, []operand{x, r.dropLayer(l)}, 0, 0)
+	}
 	return r.e.mapOp(r.k, "dropout", dst, []operand{x, r.dropLayer(l)}, r.drop.keep, r.drop.scale)
 }

@@ -11,8 +11,9 @@ import (
 
 // rnnDropMask redraws the uniforms of a dropout call at (seed, offset) with
 // the Philox kernel and returns each dropped layer's factor: 0 or 1/(1 − p)
-// where u < 1 − p (the keep rule of PyTorch's dropout).
-func (f *fixture) rnnDropMask(r *rnnRef, seed, offset int64, p float64) [][]float64 {
+// where u < 1 − p (the keep rule of PyTorch's dropout); 1/(1 − p) is
+// rounded to float32 unless dt is float64 (double opmath).
+func (f *fixture) rnnDropMask(r *rnnRef, seed, offset int64, p float64, dt torch.DType) [][]float64 {
 	f.t.Helper()
 	per := r.S * r.B * r.D * r.H
 	n := int64((r.L - 1) * per)
@@ -28,6 +29,9 @@ func (f *fixture) rnnDropMask(r *rnnRef, seed, offset int64, p float64) [][]floa
 	uv := f.read(u)
 	keep := float32(1 - p)
 	scale := float64(1 / keep)
+	if dt == torch.Float64 {
+		scale = 1 / (1 - p)
+	}
 	var m [][]float64
 	for l := 0; l < r.L-1; l++ {
 		row := make([]float64, per)
@@ -45,18 +49,23 @@ func (f *fixture) rnnDropMask(r *rnnRef, seed, offset int64, p float64) [][]floa
 // outputs match the float64 reference with the mask of the reported
 // (seed, offset), and the gradients its central differences (the backward
 // redraws the same mask).
+// Over float64 the outputs match to 1e-13 (the factors are float64).
 func TestRNNDropoutAgainstReference(t *testing.T) {
 	for _, tc := range []struct {
 		mode   int64
 		layers int
 		dirs   int
+		dt     torch.DType
 	}{
-		{torch.RNNModeLSTM, 2, 2},
-		{torch.RNNModeGRU, 3, 1},
-		{torch.RNNModeTanh, 2, 1},
+		{torch.RNNModeLSTM, 2, 2, torch.Float32},
+		{torch.RNNModeGRU, 3, 1, torch.Float32},
+		{torch.RNNModeTanh, 2, 1, torch.Float32},
+		{torch.RNNModeLSTM, 2, 2, torch.Float64},
+		{torch.RNNModeGRU, 3, 1, torch.Float64},
+		{torch.RNNModeRelu, 2, 1, torch.Float64},
 	} {
-		t.Run(fmt.Sprintf("mode%d-L%d-D%d", tc.mode, tc.layers, tc.dirs), func(t *testing.T) {
-			checkRNN(t, newRNNRef(tc.mode, tc.layers, tc.dirs, true), false, 0.4, torch.Float32)
+		t.Run(fmt.Sprintf("mode%d-L%d-D%d-%s", tc.mode, tc.layers, tc.dirs, tc.dt.Name()), func(t *testing.T) {
+			checkRNN(t, newRNNRef(tc.mode, tc.layers, tc.dirs, true), false, 0.4, tc.dt)
 		})
 	}
 }
@@ -65,11 +74,18 @@ func TestRNNDropoutAgainstReference(t *testing.T) {
 // relu(x·I) = x > 0, layer 1 relu(dropout(y0)·I), so the output over x is
 // each element's factor. It must be exactly 0 or 1/(1 − p), keep about
 // 1 − p of the elements, differ between two calls, and leave PyTorch's
-// CUDA generator where it was.
+// CUDA generator where it was. Float64 RNNs scale by 1/(1 − p) in
+// float64.
 func TestRNNDropoutMask(t *testing.T) {
+	for _, dt := range []torch.DType{torch.Float32, torch.Float64} {
+		t.Run(dt.Name(), func(t *testing.T) { checkRNNDropoutMask(t, dt) })
+	}
+}
+
+// checkRNNDropoutMask is TestRNNDropoutMask over dt.
+func checkRNNDropoutMask(t *testing.T, dt torch.DType) {
 	f := newFixture(t)
 	const S, B, H, p = 64, 8, 32, 0.3
-	dt := torch.Float32
 	x := make([]float64, S*B*H)
 	for i := range x {
 		x[i] = 0.5 + float64(i%97)/97
@@ -102,7 +118,9 @@ func TestRNNDropoutMask(t *testing.T) {
 			m[i] = v / x[i]
 			switch {
 			case v == 0:
-			case float32(v) == float32(x[i])*float32(scale): // the kernel's f32 product
+			case dt == torch.Float64 && v == x[i]*(1/(1-p)): // the float64 product
+				kept++
+			case dt == torch.Float32 && float32(v) == float32(x[i])*float32(scale): // the kernel's f32 product
 				kept++
 			default:
 				t.Fatalf("call %d element %d: %v from %v is neither dropped nor scaled by %v", call, i, v, x[i], scale)

@@ -267,7 +267,7 @@ func checkRNN(t *testing.T, r *rnnRef, batchFirst bool, p float64, dt torch.DTyp
 		t.Fatal(err)
 	}
 	if p > 0 {
-		r.drop = f.rnnDropMask(r, fwd.Ints[6], fwd.Ints[7], p)
+		r.drop = f.rnnDropMask(r, fwd.Ints[6], fwd.Ints[7], p, dt)
 	}
 	wy, why, wcy := r.forward()
 	if batchFirst {

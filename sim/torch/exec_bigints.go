@@ -31,3 +31,17 @@ func (rt *Runtime) inplaceIntValues(op string, a *Tensor, s Scalar, alpha float6
 	}
 	return true
 }
+
+// IndexPutNumberExact is IndexPutValues of the Python integer v (t[idx] =
+// v, no values tensor) into an integer tensor: ExecIndexPut's Ints carry v
+// exactly after (dim, accumulate).
+func (rt *Runtime) IndexPutNumberExact(dst *Tensor, d int, idx *Tensor, v int64) {
+	rt.indexPutValues(dst, d, idx, nil, float64(v), &v, false)
+}
+
+// IndexPutMultiExact is IndexPutMulti of the Python integer v with several
+// index tensors, in place (dst[i, j] = v): ExecIndexNPut's Ints carry v
+// exactly (has values = 2, v last).
+func (rt *Runtime) IndexPutMultiExact(dst *Tensor, advs []AdvIndex, v int64) (*Tensor, error) {
+	return rt.indexPutMulti(dst, advs, nil, float64(v), &v, false, true)
+}

@@ -33,7 +33,8 @@ const (
 	// dst (the indexed tensor or its basic-indexed view): In = [dst, idx
 	// (int64, or a bool mask as ExecIndex), values?] (values broadcast to
 	// the indexed shape; without them the number Scalars[0]), Ints[0] = d,
-	// Ints[1] = accumulate (1: add, as index_put_(accumulate=True)).
+	// Ints[1] = accumulate (1: add, as index_put_(accumulate=True)),
+	// Ints[2] if present = the number exactly (beyond 2^53, into integers).
 	ExecIndexPut ExecKind = "index_put"
 	// ExecCat is torch.cat along Ints[0] (Ints[1] = 1: torch.stack, a new
 	// dimension Ints[0]): Out = the result, In = the tensors.

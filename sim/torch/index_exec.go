@@ -19,6 +19,7 @@ const (
 	// ExecIndexNPut is index_put_ with several indices into Out[0] = dst:
 	// In = [dst, idx..., values?] (values broadcast to the indexed shape;
 	// without them the number Scalars[0]), Ints = [accumulate, has values,
-	// dim...].
+	// dim...]; has values = 2: no values, the number is also the last of
+	// Ints, exactly (a Python integer beyond 2^53).
 	ExecIndexNPut ExecKind = "index_n_put"
 )

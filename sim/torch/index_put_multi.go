@@ -13,6 +13,12 @@ package torch
 // zeros_like(values)) (zeros, a clone of grad, index_put_'s temporaries),
 // values' is grad.index(indices) (the engine sums it to the values' shape).
 func (rt *Runtime) IndexPutMulti(dst *Tensor, advs []AdvIndex, values *Tensor, value float64, accumulate, inplace bool) (*Tensor, error) {
+	return rt.indexPutMulti(dst, advs, values, value, nil, accumulate, inplace)
+}
+
+// indexPutMulti is IndexPutMulti; exact, when set, is the number value as
+// an integer for the executor (see IndexPutMultiExact).
+func (rt *Runtime) indexPutMulti(dst *Tensor, advs []AdvIndex, values *Tensor, value float64, exact *int64, accumulate, inplace bool) (*Tensor, error) {
 	p, err := rt.planIndex(dst, advs)
 	if err != nil {
 		return nil, err
@@ -53,7 +59,7 @@ func (rt *Runtime) IndexPutMulti(dst *Tensor, advs []AdvIndex, values *Tensor, v
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.indexPutMultiValues(out, advs, values, value, accumulate)
+		rt.indexPutMultiValues(out, advs, values, value, exact, accumulate)
 	}
 	var n *Node
 	if values != nil {
@@ -167,7 +173,7 @@ func (rt *Runtime) indexPutMultiScratch(dst *Tensor, advs []AdvIndex, p *indexPl
 }
 
 // indexPutMultiValues computes index_put_'s values into dst.
-func (rt *Runtime) indexPutMultiValues(dst *Tensor, advs []AdvIndex, values *Tensor, value float64, accumulate bool) {
+func (rt *Runtime) indexPutMultiValues(dst *Tensor, advs []AdvIndex, values *Tensor, value float64, exact *int64, accumulate bool) {
 	acc, has := int64(0), int64(0)
 	if accumulate {
 		acc = 1
@@ -179,6 +185,11 @@ func (rt *Runtime) indexPutMultiValues(dst *Tensor, advs []AdvIndex, values *Ten
 		ins = append(ins, values)
 	} else {
 		scalars = []float64{value}
+	}
+	if values == nil && exact != nil {
+		ints := append([]int64{acc, 2}, advDims(advs)...)
+		rt.compute(ExecIndexNPut, []*Tensor{dst}, ins, scalars, append(ints, *exact))
+		return
 	}
 	rt.compute(ExecIndexNPut, []*Tensor{dst}, ins, scalars, append([]int64{acc, has}, advDims(advs)...))
 }
@@ -223,7 +234,7 @@ func (rt *Runtime) indexPutMultiGrad(n *Node, dims []int64, g *Tensor, hostScala
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.indexPutMultiValues(r, idx, z, 0, false)
+		rt.indexPutMultiValues(r, idx, z, 0, nil, false)
 	}
 	return r, nil
 }

@@ -587,6 +587,13 @@ func (rt *Runtime) IndexPut(t, dst, idx, v *Tensor) (*Tensor, error) {
 // v (nil: the number value) at idx along dim d, added when accumulate is
 // set. idx nil (an index the executor cannot take) marks dst not computed.
 func (rt *Runtime) IndexPutValues(dst *Tensor, d int, idx, v *Tensor, value float64, accumulate bool) {
+	rt.indexPutValues(dst, d, idx, v, value, nil, accumulate)
+}
+
+// indexPutValues is IndexPutValues; exact, when set, is the number value
+// as an integer (appended to Ints for the executor: float64 rounds it
+// beyond 2^53).
+func (rt *Runtime) indexPutValues(dst *Tensor, d int, idx, v *Tensor, value float64, exact *int64, accumulate bool) {
 	if rt.exec == nil {
 		return
 	}
@@ -605,7 +612,11 @@ func (rt *Runtime) IndexPutValues(dst *Tensor, d int, idx, v *Tensor, value floa
 	} else {
 		scalars = []float64{value}
 	}
-	rt.compute(ExecIndexPut, []*Tensor{dst}, ins, scalars, []int64{int64(d), acc})
+	ints := []int64{int64(d), acc}
+	if v == nil && exact != nil {
+		ints = append(ints, *exact)
+	}
+	rt.compute(ExecIndexPut, []*Tensor{dst}, ins, scalars, ints)
 }
 
 // PoolOut is the pooling output size (pooling_output_shape).

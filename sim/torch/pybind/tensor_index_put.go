@@ -32,9 +32,13 @@ func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 	if err != nil && hasList {
 		return err
 	}
+	exact, isExact := exactIntFill(h, t, "fill", v)
 	if err == nil && len(advs) > 1 {
 		defer release()
 		defer cur.Release()
+		if isExact {
+			return h.indexPutMultiExact(cur, advs, exact)
+		}
 		return h.indexPutMulti(cur, advs, src, value)
 	}
 	var adv *torch.Tensor
@@ -60,7 +64,23 @@ func (h *Host) indexPut(it *py.Interp, t *torch.Tensor, key, v py.Value) error {
 		h.rt.IndexPutValues(t, 0, nil, nil, 0, false)
 		return nil
 	}
+	if isExact {
+		h.rt.IndexPutNumberExact(cur, d, adv, exact)
+		return nil
+	}
 	h.rt.IndexPutValues(cur, d, adv, src, value, false)
+	return nil
+}
+
+// indexPutMultiExact is dst[advs] = v of a Python integer v into an
+// integer tensor on a backend that computes values: v reaches the
+// executor exactly (beyond 2^53 float64 rounds it).
+func (h *Host) indexPutMultiExact(dst *torch.Tensor, advs []torch.AdvIndex, v int64) error {
+	r, err := h.rt.IndexPutMultiExact(dst, advs, v)
+	if err != nil {
+		return pyErr(err)
+	}
+	r.Release()
 	return nil
 }
 
