@@ -141,28 +141,9 @@ func (rt *Runtime) ConvTranspose(x, w, b *Tensor, stride, padding, outputPadding
 	if rt.exec != nil {
 		rt.computeOpt(ExecConvTranspose, []*Tensor{y}, []*Tensor{x, w, b}, nil, ints)
 	}
-	n := rt.record("ConvolutionBackward0", x, w, b)
-	if n != nil {
-		n.save(x, false)
-		n.save(w, false)
-	}
-	bdims := []int64{0}
-	for i := 0; i < k; i++ {
-		bdims = append(bdims, int64(2+i))
-	}
-	if !batched {
-		bdims = bdims[1:]
-		for i := range bdims {
-			bdims[i]--
-		}
-	}
-	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res, err := rt.convBackward(n, g[0], bdims, mf, [2][]int64{dataWS, filterWS})
-		if err == nil && rt.exec != nil {
-			rt.convTransposeBackValues(n, g[0], res, ints)
-		}
-		return res, err
-	}, y)
+	rt.recordConv(x, w, b, y, k, batched, mf, [2][]int64{dataWS, filterWS}, func(n *Node, g *Tensor, res []*Tensor) {
+		rt.convTransposeBackValues(n, g, res, ints)
+	})
 	return y, nil
 }
 

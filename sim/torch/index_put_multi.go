@@ -38,21 +38,9 @@ func (rt *Runtime) indexPutMulti(dst *Tensor, advs []AdvIndex, values *Tensor, v
 			return nil, err
 		}
 	}
-	var out *Tensor
-	if inplace {
-		if err := rt.inplace(dst); err != nil {
-			return nil, err
-		}
-		out = dst.Retain()
-	} else {
-		c, err := rt.empty("index_put", dst.shape, stridesLike(dst.shape, dst.strides), dst.dtype, dst.device)
-		if err != nil {
-			return nil, err
-		}
-		if rt.exec != nil {
-			rt.compute1(ExecCopy, c, []*Tensor{dst})
-		}
-		out = c
+	out, err := rt.indexPutTarget(dst, inplace)
+	if err != nil {
+		return nil, err
 	}
 	if err := rt.indexPutMultiScratch(out, advs, p, values, hostScalar, accumulate, true); err != nil {
 		out.Release()

@@ -174,6 +174,17 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 	if rt.exec != nil {
 		rt.computeOpt(ExecConv, []*Tensor{y}, []*Tensor{x, w, b}, nil, ints)
 	}
+	rt.recordConv(x, w, b, y, k, batched, mf, [2][]int64{dataWS, filterWS}, func(n *Node, g *Tensor, res []*Tensor) {
+		rt.convBackValues(n, g, res, ints)
+	})
+	return y, nil
+}
+
+// recordConv records ConvolutionBackward0 of a convolution or transposed
+// convolution with k spatial dims: input and weight saved; the backward is
+// convBackward (bias gradient summed over the batch and spatial dims) with
+// the measured data/filter workspaces, then values when computing.
+func (rt *Runtime) recordConv(x, w, b, y *Tensor, k int, batched bool, mf MemoryFormat, ws [2][]int64, values func(n *Node, g *Tensor, res []*Tensor)) {
 	n := rt.record("ConvolutionBackward0", x, w, b)
 	if n != nil {
 		n.save(x, false)
@@ -190,13 +201,12 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 		}
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		res, err := rt.convBackward(n, g[0], bdims, mf, [2][]int64{dataWS, filterWS})
+		res, err := rt.convBackward(n, g[0], bdims, mf, ws)
 		if err == nil && rt.exec != nil {
-			rt.convBackValues(n, g[0], res, ints)
+			values(n, g[0], res)
 		}
 		return res, err
 	}, y)
-	return y, nil
 }
 
 // convBackward is convolution_backward for cuDNN (see the file comment);

@@ -18,23 +18,10 @@ func (rt *Runtime) IndexPutOp(x, idx, values *Tensor, accumulate, inplace bool) 
 	if values.dtype != x.dtype {
 		return nil, Errorf(RuntimeError, "Index put requires the source and destination dtypes match, got %s for the destination and %s for the source.", x.dtype.Name(), values.dtype.Name())
 	}
-	var out *Tensor
-	if inplace {
-		if err := rt.inplace(x); err != nil {
-			return nil, err
-		}
-		out = x.Retain()
-	} else {
-		c, err := rt.empty("index_put", x.shape, stridesLike(x.shape, x.strides), x.dtype, x.device)
-		if err != nil {
-			return nil, err
-		}
-		if rt.exec != nil {
-			rt.compute1(ExecCopy, c, []*Tensor{x})
-		}
-		out = c
+	out, err := rt.indexPutTarget(x, inplace)
+	if err != nil {
+		return nil, err
 	}
-	var err error
 	if accumulate && out.device.IsCUDA() {
 		v := values
 		if len(idx.shape) == 1 && !isMask(idx) {
@@ -157,4 +144,24 @@ func (rt *Runtime) indexAlongRaw(g, idx *Tensor) (*Tensor, error) {
 		rt.compute(ExecIndex, []*Tensor{out}, []*Tensor{g, idx}, nil, []int64{0})
 	}
 	return out, err
+}
+
+// indexPutTarget is the tensor index_put writes: x itself for index_put_
+// (checked as an in-place op), else index_put's clone of x (its strides,
+// the values copied when computing).
+func (rt *Runtime) indexPutTarget(x *Tensor, inplace bool) (*Tensor, error) {
+	if inplace {
+		if err := rt.inplace(x); err != nil {
+			return nil, err
+		}
+		return x.Retain(), nil
+	}
+	c, err := rt.empty("index_put", x.shape, stridesLike(x.shape, x.strides), x.dtype, x.device)
+	if err != nil {
+		return nil, err
+	}
+	if rt.exec != nil {
+		rt.compute1(ExecCopy, c, []*Tensor{x})
+	}
+	return c, nil
 }
