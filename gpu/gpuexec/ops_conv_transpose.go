@@ -8,11 +8,11 @@ import (
 	"github.com/gpumem/playground/sim/torch"
 )
 
-// Transposed convolution (conv_transpose1d/2d: ExecConvTranspose and its
+// Transposed convolution (conv_transpose1d/2d/3d: ExecConvTranspose and its
 // backward ExecConvTransposeBack) on the convolution machinery of
-// ops_nn_conv.go. A transposed convolution of x [N, Cin, H, W] with w
-// [Cin, Cout/groups, kh, kw] is the input gradient of the convolution
-// whose input is the output y [N, Cout, OH, OW], whose weight is w and
+// ops_nn_conv.go. A transposed convolution of x [N, Cin, *spatial] with w
+// [Cin, Cout/groups, *kernel] is the input gradient of the convolution
+// whose input is the output y [N, Cout, *out], whose weight is w and
 // whose output is x: per group cols = Wᵀ·x, scattered back into y
 // (col2im), then the bias. Its backward swaps the roles again: grad_input
 // is that convolution's forward of grad_output, grad_weight its weight
@@ -31,26 +31,26 @@ func (e *Executor) convTranspose(k gpu.Kernels, op *torch.ExecOp, out operand, i
 		return fmt.Errorf("gpuexec: conv_transpose takes x and w")
 	}
 	spatial := len(in[1].shape) - 2
-	x4, err := as4d(*in[0], spatial)
+	xb, err := batchedConv(*in[0], spatial)
 	if err != nil {
 		return err
 	}
-	w4, _ := as4d(*in[1], spatial)
-	y4, err := as4d(*o[0], spatial)
+	wb, _ := batchedConv(*in[1], spatial)
+	yb, err := batchedConv(*o[0], spatial)
 	if err != nil {
 		return err
 	}
 	// the convolution whose input gradient this is: input y, output x
-	g, err := convGeometry(y4, w4, x4, spatial, ints)
+	g, err := convGeometry(yb, wb, xb, spatial, ints)
 	if err != nil {
 		return err
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		xf, err := s.asF32(k, x4)
+		xf, err := s.asF32(k, xb)
 		if err != nil {
 			return err
 		}
-		wf, err := s.asF32(k, w4)
+		wf, err := s.asF32(k, wb)
 		if err != nil {
 			return err
 		}
@@ -63,12 +63,12 @@ func (e *Executor) convTranspose(k gpu.Kernels, op *torch.ExecOp, out operand, i
 			if err != nil {
 				return err
 			}
-			y3 := reshaped(yf, []int64{g.n, g.c, g.h * g.w})
+			y3 := reshaped(yf, []int64{g.n, g.c, g.hw()})
 			if err := e.mapOp(k, "add", y3, []operand{y3, reshaped(bf, []int64{g.c, 1})}, 1, 0); err != nil {
 				return err
 			}
 		}
-		return e.mapOp(k, "copy", y4, []operand{yf}, 0, 0)
+		return e.mapOp(k, "copy", yb, []operand{yf}, 0, 0)
 	})
 }
 
@@ -77,7 +77,7 @@ func (e *Executor) convTranspose(k gpu.Kernels, op *torch.ExecOp, out operand, i
 // [N, C, H, W] (wf: [Cout, C/groups, kh, kw] f32, gf: [N, Cout, OH, OW]
 // f32).
 func (e *Executor) col2im(k gpu.Kernels, s *scratch, g convGeom, wf, gf operand) (operand, error) {
-	l, kk := g.oh*g.ow, g.kh*g.kw
+	l, kk := g.l(), g.kk()
 	gk, cpg := g.cg*kk, g.cout/g.groups
 	dcols, err := s.f32([]int64{g.n, g.groups, gk, l})
 	if err != nil {
@@ -87,19 +87,18 @@ func (e *Executor) col2im(k gpu.Kernels, s *scratch, g convGeom, wf, gf operand)
 	if err := e.matmul(k, dcols, []operand{transposed(wv), reshaped(gf, []int64{g.n, g.groups, cpg, l})}); err != nil {
 		return operand{}, err
 	}
-	vals, _, _ := windowTable(g.rows, g.cols, g.h, g.w)
-	tbl, err := s.table(kernels.I64, []int64{l, kk}, vals)
+	tbl, err := e.windows(s, g)
 	if err != nil {
 		return operand{}, err
 	}
-	dxf, err := s.f32([]int64{g.n, g.c, g.h, g.w})
+	dxf, err := s.f32(append([]int64{g.n, g.c}, g.in...))
 	if err != nil {
 		return operand{}, err
 	}
 	if err := e.mapOp(k, "fill", dxf, nil, 0, 0); err != nil {
 		return operand{}, err
 	}
-	hw := g.h * g.w
+	hw := g.hw()
 	return dxf, e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
 		[3][]int64{{g.c * hw, hw, 0, 0}, contiguousStrides([]int64{g.n, g.c, kk, l}), {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex)
 }

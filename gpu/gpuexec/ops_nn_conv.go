@@ -8,7 +8,7 @@ import (
 	"github.com/gpumem/playground/sim/torch"
 )
 
-// Convolution (conv1d/conv2d, stride, padding, dilation, groups) as
+// Convolution (1 to 3 spatial dims, stride, padding, dilation, groups) as
 // im2col and matrix products in f32, with no cuDNN: cols[n, c, k, l] is
 // the input under window element k of output position l, and per group
 // y = W·cols (+ bias), grad_cols = Wᵀ·grad scattered back (col2im),
@@ -16,43 +16,57 @@ import (
 // cuDNN picks other summation orders (and TF32 unless disabled), so
 // results agree to f32 rounding, not bit for bit.
 
-// convGeom is a convolution's sizes, seen as 2-d.
+// convGeom is a convolution's sizes: batch, channels and 1 to 3 spatial
+// axes (in: the input's, out: the output's, axes: their windows).
 type convGeom struct {
-	n, c, h, w, cout, cg, kh, kw, oh, ow, groups int64
-	rows, cols                                   axisWindows
+	n, c, cout, cg, groups int64
+	in, out, kernel        []int64
+	axes                   []axisWindows
 }
 
-// convGeometry reads the sizes from the 4-d views and the Ints (stride,
-// padding, dilation per spatial dim, groups).
+// hw, l and kk are the input's spatial element count, the number of
+// output positions and of window elements.
+func (g convGeom) hw() int64 { return numel(g.in) }
+func (g convGeom) l() int64  { return numel(g.out) }
+func (g convGeom) kk() int64 { return numel(g.kernel) }
+
+// convGeometry reads the sizes from the batched views and the Ints
+// (stride, padding, dilation per spatial dim, groups).
 func convGeometry(x, w, y operand, spatial int, ints []int64) (convGeom, error) {
 	if len(ints) != 3*spatial+1 {
 		return convGeom{}, fmt.Errorf("gpuexec: conv takes %d ints, got %d", 3*spatial+1, len(ints))
 	}
-	st, pd, dl := ints[:spatial], ints[spatial:2*spatial], ints[2*spatial:3*spatial]
-	if spatial == 1 {
-		st, pd, dl = []int64{1, st[0]}, []int64{0, pd[0]}, []int64{1, dl[0]}
+	if len(x.shape) != spatial+2 || len(w.shape) != spatial+2 || len(y.shape) != spatial+2 {
+		return convGeom{}, errUnsupported("conv of %v with %v into %v", x.shape, w.shape, y.shape)
 	}
-	g := convGeom{n: x.shape[0], c: x.shape[1], h: x.shape[2], w: x.shape[3],
-		cout: w.shape[0], cg: w.shape[1], kh: w.shape[2], kw: w.shape[3], oh: y.shape[2], ow: y.shape[3], groups: ints[3*spatial]}
+	st, pd, dl := ints[:spatial], ints[spatial:2*spatial], ints[2*spatial:3*spatial]
+	g := convGeom{n: x.shape[0], c: x.shape[1], cout: w.shape[0], cg: w.shape[1], groups: ints[3*spatial],
+		in: x.shape[2:], out: y.shape[2:], kernel: w.shape[2:]}
 	if g.groups < 1 || g.c != g.cg*g.groups || g.cout%g.groups != 0 || y.shape[0] != g.n || y.shape[1] != g.cout {
 		return convGeom{}, errUnsupported("conv of %v with %v into %v, groups %d", x.shape, w.shape, y.shape, g.groups)
 	}
-	g.rows = slidingAxis(g.h, g.oh, g.kh, st[0], pd[0], dl[0])
-	g.cols = slidingAxis(g.w, g.ow, g.kw, st[1], pd[1], dl[1])
+	for i := range spatial {
+		g.axes = append(g.axes, slidingAxis(g.in[i], g.out[i], g.kernel[i], st[i], pd[i], dl[i]))
+	}
 	return g, nil
+}
+
+// windows is the convolution's gather table [L, K] of flat input offsets.
+func (e *Executor) windows(s *scratch, g convGeom) (operand, error) {
+	vals, l, kk := windowTableN(g.axes, g.in)
+	return s.table(kernels.I64, []int64{l, kk}, vals)
 }
 
 // im2col gathers cols in the layout of dst strides over (n, c, k, l).
 func (e *Executor) im2col(k gpu.Kernels, s *scratch, g convGeom, xf operand, dst operand, dstStrides []int64) (operand, error) {
-	vals, l, kk := windowTable(g.rows, g.cols, g.h, g.w)
-	tbl, err := s.table(kernels.I64, []int64{l, kk}, vals)
+	tbl, err := e.windows(s, g)
 	if err != nil {
 		return operand{}, err
 	}
 	if err := e.mapOp(k, "fill", dst, nil, 0, 0); err != nil {
 		return operand{}, err
 	}
-	hw := g.h * g.w
+	hw, l, kk := g.hw(), g.l(), g.kk()
 	return tbl, e.indexLaunch(k, kernels.IndexGather, kernels.F32, []int64{g.n, g.c, kk, l}, dst, xf, tbl,
 		[3][]int64{dstStrides, {g.c * hw, hw, 0, 0}, {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex)
 }
@@ -67,29 +81,29 @@ func (e *Executor) conv(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		return fmt.Errorf("gpuexec: conv takes x and w")
 	}
 	spatial := len(in[1].shape) - 2
-	x4, err := as4d(*in[0], spatial)
+	xb, err := batchedConv(*in[0], spatial)
 	if err != nil {
 		return err
 	}
-	w4, _ := as4d(*in[1], spatial)
-	y4, err := as4d(*o[0], spatial)
+	wb, _ := batchedConv(*in[1], spatial)
+	yb, err := batchedConv(*o[0], spatial)
 	if err != nil {
 		return err
 	}
-	g, err := convGeometry(x4, w4, y4, spatial, ints)
+	g, err := convGeometry(xb, wb, yb, spatial, ints)
 	if err != nil {
 		return err
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		xf, err := s.asF32(k, x4)
+		xf, err := s.asF32(k, xb)
 		if err != nil {
 			return err
 		}
-		wf, err := s.asF32(k, w4)
+		wf, err := s.asF32(k, wb)
 		if err != nil {
 			return err
 		}
-		l, kk := g.oh*g.ow, g.kh*g.kw
+		l, kk := g.l(), g.kk()
 		cols, err := s.f32([]int64{g.n, g.c, kk, l})
 		if err != nil {
 			return err
@@ -116,7 +130,7 @@ func (e *Executor) conv(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 				return err
 			}
 		}
-		return e.mapOp(k, "copy", y4, []operand{reshaped(yf, y4.shape)}, 0, 0)
+		return e.mapOp(k, "copy", yb, []operand{reshaped(yf, yb.shape)}, 0, 0)
 	})
 }
 
@@ -134,36 +148,36 @@ func (e *Executor) convBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 		return fmt.Errorf("gpuexec: conv_backward takes grad, x and w")
 	}
 	spatial := len(in[2].shape) - 2
-	g4, err := as4d(*in[0], spatial)
+	gb, err := batchedConv(*in[0], spatial)
 	if err != nil {
 		return err
 	}
-	x4, err := as4d(*in[1], spatial)
+	xb, err := batchedConv(*in[1], spatial)
 	if err != nil {
 		return err
 	}
-	w4, _ := as4d(*in[2], spatial)
-	g, err := convGeometry(x4, w4, g4, spatial, ints)
+	wb, _ := batchedConv(*in[2], spatial)
+	g, err := convGeometry(xb, wb, gb, spatial, ints)
 	if err != nil {
 		return err
 	}
-	l, kk := g.oh*g.ow, g.kh*g.kw
+	l, kk := g.l(), g.kk()
 	gk, cpg := g.cg*kk, g.cout/g.groups
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		gf, err := s.asF32(k, g4)
+		gf, err := s.asF32(k, gb)
 		if err != nil {
 			return err
 		}
-		xf, err := s.asF32(k, x4)
+		xf, err := s.asF32(k, xb)
 		if err != nil {
 			return err
 		}
-		wf, err := s.asF32(k, w4)
+		wf, err := s.asF32(k, wb)
 		if err != nil {
 			return err
 		}
 		if dx := o[0]; dx != nil {
-			dx4, err := as4d(*dx, spatial)
+			dxb, err := batchedConv(*dx, spatial)
 			if err != nil {
 				return err
 			}
@@ -175,24 +189,23 @@ func (e *Executor) convBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 			if err := e.matmul(k, dcols, []operand{transposed(wv), reshaped(gf, []int64{g.n, g.groups, cpg, l})}); err != nil {
 				return err
 			}
-			vals, _, _ := windowTable(g.rows, g.cols, g.h, g.w)
-			tbl, err := s.table(kernels.I64, []int64{l, kk}, vals)
+			tbl, err := e.windows(s, g)
 			if err != nil {
 				return err
 			}
-			dxf, err := s.f32(x4.shape)
+			dxf, err := s.f32(xb.shape)
 			if err != nil {
 				return err
 			}
 			if err := e.mapOp(k, "fill", dxf, nil, 0, 0); err != nil {
 				return err
 			}
-			hw := g.h * g.w
+			hw := g.hw()
 			if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
 				[3][]int64{{g.c * hw, hw, 0, 0}, contiguousStrides([]int64{g.n, g.c, kk, l}), {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex); err != nil {
 				return err
 			}
-			if err := e.mapOp(k, "copy", dx4, []operand{dxf}, 0, 0); err != nil {
+			if err := e.mapOp(k, "copy", dxb, []operand{dxf}, 0, 0); err != nil {
 				return err
 			}
 		}

@@ -55,26 +55,55 @@ func adaptiveAxis(in, out int64) axisWindows {
 	return w
 }
 
-// windowTable is the [OH·OW, KH·KW] table of input-plane offsets h·W + w
-// (H·W where either coordinate is padding).
+// windowTable is the gather table of a 2-d window: row l = (output row,
+// output column), column k = (window row, window column), the value the
+// flat input index y·w + x, or h·w for padding.
 func windowTable(rows, cols axisWindows, h, w int64) (vals []float64, l, k int64) {
-	kh, kw := int64(len(rows[0])), int64(len(cols[0]))
-	l, k = int64(len(rows)*len(cols)), kh*kw
-	vals = make([]float64, 0, l*k)
-	for _, r := range rows {
-		for _, c := range cols {
-			for _, y := range r {
-				for _, x := range c {
-					v := h * w
-					if y >= 0 && x >= 0 {
-						v = y*w + x
-					}
-					vals = append(vals, float64(v))
-				}
-			}
+	return windowTableN([]axisWindows{rows, cols}, []int64{h, w})
+}
+
+// windowTableN is windowTable over any number of spatial axes (sizes: the
+// input's spatial sizes): output positions and window elements in
+// row-major order over the axes, padding as the input's element count.
+func windowTableN(axes []axisWindows, sizes []int64) (vals []float64, l, k int64) {
+	l, k = 1, 1
+	for _, a := range axes {
+		if len(a) == 0 {
+			return nil, 0, 0
 		}
+		l, k = l*int64(len(a)), k*int64(len(a[0]))
+	}
+	pad := numel(sizes)
+	vals = make([]float64, 0, l*k)
+	pos, win := make([]int, len(axes)), make([]int, len(axes))
+	for range l {
+		clear(win)
+		for range k {
+			v := int64(0)
+			for i, a := range axes {
+				c := a[pos[i]][win[i]]
+				if c < 0 {
+					v = pad
+					break
+				}
+				v = v*sizes[i] + c
+			}
+			vals = append(vals, float64(v))
+			odometer(win, func(i int) int { return len(axes[i][0]) })
+		}
+		odometer(pos, func(i int) int { return len(axes[i]) })
 	}
 	return vals, l, k
+}
+
+// odometer advances a row-major multi-index whose axis i counts to n(i).
+func odometer(idx []int, n func(i int) int) {
+	for i := len(idx) - 1; i >= 0; i-- {
+		if idx[i]++; idx[i] < n(i) {
+			return
+		}
+		idx[i] = 0
+	}
 }
 
 // table uploads host values as a contiguous scratch operand of type kt.
@@ -86,19 +115,15 @@ func (s *scratch) table(kt kernels.DType, shape []int64, vals []float64) (operan
 	return t, s.e.values(t, vals)
 }
 
-// as4d views a 1-d or 2-d spatial operand ([N, C, L], [N, C, H, W] or
-// unbatched) as [N, C, H, W]; spatial is the number of spatial dims.
-func as4d(x operand, spatial int) (operand, error) {
-	sh, st := append([]int64{}, x.shape...), append([]int64{}, x.strides...)
-	if spatial < 1 || spatial > 2 || len(sh) < spatial+1 || len(sh) > spatial+2 {
+// batchedConv views a convolution operand with 1 to 3 spatial dims
+// ([N, C, *spatial] or unbatched [C, *spatial]) as batched.
+func batchedConv(x operand, spatial int) (operand, error) {
+	sh, st := x.shape, x.strides
+	if spatial < 1 || spatial > 3 || len(sh) < spatial+1 || len(sh) > spatial+2 {
 		return operand{}, errUnsupported("%d-d operand of a %d-d window", len(sh), spatial)
 	}
 	if len(sh) == spatial+1 {
 		sh, st = append([]int64{1}, sh...), append([]int64{0}, st...)
-	}
-	if spatial == 1 {
-		sh = []int64{sh[0], sh[1], 1, sh[2]}
-		st = []int64{st[0], st[1], 0, st[2]}
 	}
 	x.shape, x.strides = sh, st
 	return x, nil

@@ -15,7 +15,7 @@ package torch
 //     and sums grad_output for grad_bias: the order convBackward models.
 // The workspaces are measured (conv_transpose_workspace.go); the memory
 // format follows cudnn_conv_suggest_memory_format as for convolutions.
-// GPU values: ExecConvTranspose / ExecConvTransposeBack (1-d and 2-d).
+// GPU values: ExecConvTranspose / ExecConvTransposeBack (1 to 3 spatial dims).
 
 // ExecKinds of transposed convolutions (values only). ExecConvTranspose:
 // Out = [y], In = [x, w, b?]; ExecConvTransposeBack: Out = [grad_x?,
