@@ -140,10 +140,15 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 	if op.Kind == ExecManualSeed {
 		if len(op.Ints) > 0 {
 			e.cuda.reseed(uint64(op.Ints[0]))
-			e.cpuGen.seed(uint64(op.Ints[0]))
+			if len(op.Ints) < 2 || op.Ints[1] != 1 { // not CUDA only
+				e.cpuGen.seed(uint64(op.Ints[0]))
+			}
 			e.rnnDrop = rnnDropGen{} // PyTorch's reset_rnn_state: a new dropout state
 		}
 		return nil
+	}
+	if op.Kind == torch.ExecRNGSetState {
+		return e.setRNGState(op)
 	}
 	if op.Kind == torch.ExecGeneratorSeed {
 		return e.seedGenerator(op)
@@ -178,6 +183,9 @@ func (e *Executor) Exec(op *torch.ExecOp) error {
 func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	if len(op.Out) == 0 {
 		return fmt.Errorf("gpuexec: %s without an output", op.Kind)
+	}
+	if op.Kind == torch.ExecRNGGetState {
+		return e.getRNGState(op)
 	}
 	if handled, err := e.execRandom(op); handled {
 		return err
@@ -306,7 +314,8 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 // advance it even when their values cannot be computed.
 var randomKinds = map[torch.ExecKind]bool{torch.ExecUniform: true, torch.ExecNormal: true, torch.ExecRandInt: true, torch.ExecRandPerm: true}
 
-// ExecManualSeed restarts the generator: Ints[0] is the seed
+// ExecManualSeed restarts the generators: Ints[0] is the seed, Ints[1]
+// (optional) 1 for the CUDA generator only
 // (torch.manual_seed). The model sends it as an ExecOp without operands.
 const ExecManualSeed = torch.ExecManualSeedKind
 

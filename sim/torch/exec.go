@@ -200,15 +200,28 @@ func (rt *Runtime) Init(t *Tensor, kind ExecKind, scalars ...float64) {
 	}
 }
 
-// ManualSeed restarts the executor's generator (torch.manual_seed).
+// ManualSeed restarts the default CPU and CUDA generators
+// (torch.manual_seed); the CUDA one's reseed makes the next RNN dropout
+// state anew.
 func (rt *Runtime) ManualSeed(seed int64) {
+	rt.rnnDropReset = true
 	if rt.exec != nil {
 		rt.compute(ExecManualSeedKind, nil, nil, nil, []int64{seed})
 	}
 }
 
-// ExecManualSeedKind restarts the generator: Ints[0] is the seed; the op
-// has no operands.
+// CUDAManualSeed restarts the default CUDA generator only
+// (torch.cuda.manual_seed, manual_seed_all, seed).
+func (rt *Runtime) CUDAManualSeed(seed int64) {
+	rt.rnnDropReset = true
+	if rt.exec != nil {
+		rt.compute(ExecManualSeedKind, nil, nil, nil, []int64{seed, 1})
+	}
+}
+
+// ExecManualSeedKind restarts the default generators: Ints[0] is the
+// seed, Ints[1] (optional) 1 for the CUDA generator only; the op has no
+// operands.
 const ExecManualSeedKind ExecKind = "manual_seed"
 
 // Values returns t's values in row-major order as float64 when an

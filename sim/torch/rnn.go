@@ -142,7 +142,11 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 	inputs = append(inputs, hx, cx)
 	n := rt.record("CudnnRnnBackward0", inputs...)
 	if n != nil {
-		rt.saveRNN(n, x, weights, wbuf, hx, cx, out, reserve)
+		var state *Tensor
+		if cuda && g.dropout {
+			state = rt.rnnDropout
+		}
+		rt.saveRNN(n, x, weights, wbuf, hx, cx, state, out, reserve)
 	}
 	if n != nil {
 		p := rnnBackPlan{geom: g, args: a, rng: rng, nWeights: len(weights), tempBuf: wbuf != nil, hxShape: cloneShape(hx.shape), xShape: cloneShape(x.shape),
@@ -158,9 +162,10 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 }
 
 // saveRNN saves what CudnnRnnBackward0 keeps: input, weight list, the
-// temporary weight buffer (result4, when one was made), hx, cx, output
-// (result0) and the reserve (result3), in release_variables' order.
-func (rt *Runtime) saveRNN(n *Node, x *Tensor, weights []*Tensor, wbuf, hx, cx, out, reserve *Tensor) {
+// temporary weight buffer (result4, when one was made), hx, cx, the
+// dropout state (training with dropout), output (result0) and the reserve
+// (result3), in release_variables' order.
+func (rt *Runtime) saveRNN(n *Node, x *Tensor, weights []*Tensor, wbuf, hx, cx, state, out, reserve *Tensor) {
 	n.save(x, false)
 	for _, w := range weights {
 		n.save(w, false)
@@ -168,6 +173,7 @@ func (rt *Runtime) saveRNN(n *Node, x *Tensor, weights []*Tensor, wbuf, hx, cx, 
 	n.saveIf(wbuf != nil, wbuf, true)
 	n.save(hx, false)
 	n.saveIf(cx != nil, cx, false)
+	n.saveIf(state != nil, state, false)
 	n.save(out, true)
 	n.saveIf(reserve != nil, reserve, true)
 }
@@ -257,13 +263,19 @@ func rnnWeightsFlat(weights []*Tensor) bool {
 
 // rnnDropoutState is get_dropout_state: the first training call with
 // dropout makes a seed (a 0-dim int64 tensor, random_, item) and the
-// cuDNN dropout state, cached per device for the rest of the run.
-// Not modelled: torch.manual_seed resets it (PyTorch makes a new state on
-// the next call).
+// cuDNN dropout state, cached per device. Reseeding or setting the CUDA
+// generator (torch.manual_seed, torch.cuda.manual_seed(_all), seed,
+// set_rng_state, fork_rng's exit) sets its reset_rnn_state flag: the next
+// training call with dropout (not an eval or dropout-free call) draws a
+// new seed and makes a new state, then drops the old one, which is freed
+// there unless a graph of an earlier call still saves it (CudnnRnnBackward0
+// keeps dropout_state): recorded on an H200,
+// testdata/questions/q14_rng_state.out and oracle case q046.
 func (rt *Runtime) rnnDropoutState(dev Device) error {
-	if rt.rnnDropout != nil {
+	if rt.rnnDropout != nil && !rt.rnnDropReset {
 		return nil
 	}
+	rt.rnnDropReset = false // PyTorch's test_and_set, before anything can fail
 	seed, err := rt.empty("random_", nil, nil, Int64, dev)
 	if err != nil {
 		return err
@@ -275,10 +287,14 @@ func (rt *Runtime) rnnDropoutState(dev Device) error {
 		rt.compute(ExecRandomFull, []*Tensor{seed}, nil, nil, genInts(nil))
 	}
 	seed.Release()
-	st, err := rt.newStorage(cudnnDropoutStateBytes, dev, trace.Label{Kind: trace.LabelOther, Name: "cuDNN RNN dropout state",
-		Detail: "cudnnDropoutGetStatesSize bytes, cached per device for the whole run (get_dropout_state)"})
+	st, err := rt.empty("_cudnn_init_dropout_state", []int64{cudnnDropoutStateBytes}, nil, Uint8, dev)
 	if err != nil {
 		return err
+	}
+	st.SetName("cuDNN RNN dropout state", trace.LabelOther,
+		"cudnnDropoutGetStatesSize bytes, cached per device until the CUDA generator is reseeded (get_dropout_state)")
+	if old := rt.rnnDropout; old != nil {
+		old.Release() // freed now, or with the last graph that saved it
 	}
 	rt.rnnDropout = st
 	return nil

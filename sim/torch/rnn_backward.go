@@ -35,7 +35,7 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 	}
 	var held []*Tensor // unpacked saved tensors
 	defer func() { releaseAll(held) }()
-	for _, i := range []int{0, nw + 2, nw + 3, nw + 4, nw + 5} {
+	for _, i := range []int{0, nw + 2, nw + 3, nw + 4, nw + 5, nw + 6} {
 		t, err := n.unpack(i)
 		if err != nil {
 			return nil, err

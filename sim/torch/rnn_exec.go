@@ -153,8 +153,9 @@ func (n *Node) peekSaved(i int) *Tensor {
 }
 
 // rnnBackCompute gathers rnnBackward's operands: held are the unpacked
-// input, hx, cx (LSTM), output and reserve; res holds dx, the weights'
-// gradients, dhx and dcx; the weights are peeked (see peekSaved).
+// input, hx, cx (LSTM), the dropout state (training with dropout), output
+// and reserve; res holds dx, the weights' gradients, dhx and dcx; the
+// weights are peeked (see peekSaved).
 func (rt *Runtime) rnnBackCompute(n *Node, res []*Tensor, dw *Tensor, held []*Tensor, gOut, gHy, gCy *Tensor, p rnnBackPlan) {
 	lstm := p.args.Mode == "LSTM"
 	if len(held) < 2+btoi(lstm) {

@@ -55,17 +55,20 @@ type Runtime struct {
 	nextID     uint64
 	workspaces map[wsKey]Block
 	wsOrder    []wsKey
-	rnnDropout *Storage // cuDNN RNN dropout state, made once (rnn.go)
-	modules    []string // paths of the modules whose forward is running
-	savedHooks []SavedTensorHooks
-	packErr    error      // a pack hook's error, raised when the op returns (TakeError)
-	task       *graphTask // the running backward (nil outside the engine)
-	evalNode   *Node      // the node whose backward function runs now
-	autocast   autocastState
-	detAddr    uint64
-	bugs       []string
-	exec       Executor // cfg.Executor: nil when values are not computed
-	execErr    error    // the executor's first failure (not ErrNotComputed)
+	rnnDropout *Tensor // cuDNN RNN dropout state (rnn.go)
+	// rnnDropReset is the CUDA generator's reset_rnn_state flag: set by a
+	// reseed or a set state, it makes the next RNN dropout state anew
+	rnnDropReset bool
+	modules      []string // paths of the modules whose forward is running
+	savedHooks   []SavedTensorHooks
+	packErr      error      // a pack hook's error, raised when the op returns (TakeError)
+	task         *graphTask // the running backward (nil outside the engine)
+	evalNode     *Node      // the node whose backward function runs now
+	autocast     autocastState
+	detAddr      uint64
+	bugs         []string
+	exec         Executor // cfg.Executor: nil when values are not computed
+	execErr      error    // the executor's first failure (not ErrNotComputed)
 }
 
 // NewRuntime makes the model's state for one run.

@@ -37,4 +37,5 @@ func registerLazy(it *py.Interp) {
 		}
 	}
 	it.RegisterLazyAttr("torch", "Generator", "torch._generator")
+	it.RegisterLazyAttr("torch", "equal", "torch._compare")
 }

@@ -6,6 +6,7 @@ import _ "embed"
 
 // table lists the prelude's modules, sorted by name.
 var table = [...]entry{
+	{name: "torch._compare", file: "<prelude>/torch/_compare.py", pkg: false, src: &srcCompare},
 	{name: "torch._foreach", file: "<prelude>/torch/_foreach.py", pkg: false, src: &srcForeach},
 	{name: "torch._generator", file: "<prelude>/torch/_generator.py", pkg: false, src: &srcGenerator},
 	{name: "torch._labels", file: "<prelude>/torch/_labels.py", pkg: false, src: &srcLabels},
@@ -46,6 +47,7 @@ var table = [...]entry{
 	{name: "torch.optim.optimizer", file: "<prelude>/torch/optim/optimizer.py", pkg: false, src: &srcOptimOptimizer},
 	{name: "torch.optim.rmsprop", file: "<prelude>/torch/optim/rmsprop.py", pkg: false, src: &srcOptimRmsprop},
 	{name: "torch.optim.sgd", file: "<prelude>/torch/optim/sgd.py", pkg: false, src: &srcOptimSgd},
+	{name: "torch.random", file: "<prelude>/torch/random.py", pkg: false, src: &srcRandom},
 	{name: "torch.utils", file: "<prelude>/torch/utils/__init__.py", pkg: true, src: &srcUtilsPkg},
 	{name: "torch.utils.checkpoint", file: "<prelude>/torch/utils/checkpoint.py", pkg: false, src: &srcUtilsCheckpoint},
 	{name: "torch.utils.data", file: "<prelude>/torch/utils/data/__init__.py", pkg: true, src: &srcUtilsDataPkg},
@@ -53,6 +55,9 @@ var table = [...]entry{
 	{name: "torch.utils.data.dataset", file: "<prelude>/torch/utils/data/dataset.py", pkg: false, src: &srcUtilsDataDataset},
 	{name: "torch.utils.data.sampler", file: "<prelude>/torch/utils/data/sampler.py", pkg: false, src: &srcUtilsDataSampler},
 }
+
+//go:embed torch/_compare.py
+var srcCompare []byte
 
 //go:embed torch/_foreach.py
 var srcForeach []byte
@@ -173,6 +178,9 @@ var srcOptimRmsprop []byte
 
 //go:embed torch/optim/sgd.py
 var srcOptimSgd []byte
+
+//go:embed torch/random.py
+var srcRandom []byte
 
 //go:embed torch/utils/__init__.py
 var srcUtilsPkg []byte

@@ -117,6 +117,7 @@ func (h *Host) buildCUDA(it *py.Interp) (*py.Module, error) {
 			return py.IncRef(v), nil
 		}))
 	}
+	h.addCUDARNG(it, m)
 	constant("is_available", py.True)
 	constant("is_initialized", py.True)
 	constant("device_count", py.Int(1))
@@ -129,8 +130,6 @@ func (h *Host) buildCUDA(it *py.Interp) (*py.Module, error) {
 		return py.None, nil
 	}))
 	constant("set_device", py.None)
-	constant("manual_seed", py.None)
-	constant("manual_seed_all", py.None)
 	constant("is_bf16_supported", py.True)
 	constant("get_device_name", py.Str(h.prof.GPUName))
 	constant("get_device_capability", it.NewTuple([]py.Value{py.Int(h.prof.ComputeMajor), py.Int(h.prof.ComputeMinor)}))

@@ -17,7 +17,7 @@ type Host struct {
 	prof    profile.Profile
 	dtypes  map[torch.DType]*DTypeObj
 	nodes   map[string]*py.Class // grad_fn classes by name
-	manual  int64                // torch.manual_seed value
+	rng     rngSeeds             // the generators' initial seeds (rng.go)
 	history bool                 // _record_memory_history enabled
 }
 

@@ -44,16 +44,8 @@ func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 		m.Set(it, modeClasses[k].Name, modeClasses[k])
 	}
 	h.addFunctions(it, m)
+	h.addRNG(it, m)
 	fn := func(name string, f py.CallFunc) { m.Add(it, name, py.NewBuiltin(name, f)) }
-	fn("manual_seed", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-		n, err := intOf("manual_seed", "seed", argOr(args, kwargs, 0, "seed"), 0)
-		h.manual = n
-		h.rt.ManualSeed(n)
-		return py.None, err
-	})
-	fn("seed", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-		return py.Int(h.manual), nil
-	})
 	fn("is_grad_enabled", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		return py.Bool(h.rt.GradEnabled()), nil
 	})

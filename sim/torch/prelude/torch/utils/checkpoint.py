@@ -12,7 +12,12 @@
 # whose forward runs under no_grad saving only its inputs and whose backward
 # recomputes with enable_grad and calls torch.autograd.backward.
 #
-# RNG states are CPU tensors in PyTorch (no GPU memory): not modelled.
+# preserve_rng_state (the default): the forward saves the CPU generator's
+# state and the CUDA generator's once per CUDA tensor argument; the
+# recomputation runs inside torch.random.fork_rng with those states set, so
+# dropout draws the forward's mask again, and the states from before are
+# restored after it. The states are CPU tensors (no GPU memory); setting
+# the CUDA state makes PyTorch's next RNN dropout state anew.
 import warnings
 
 import torch
@@ -44,6 +49,53 @@ def detach_variable(inputs):
     )
 
 
+def _infer_device_type(*args):
+    for arg in args:
+        if isinstance(arg, torch.Tensor) and arg.device.type == "cuda":
+            return "cuda"
+    return "cpu"
+
+
+def get_device_states(*args):
+    fwd_device_ids = []
+    for arg in args:
+        if isinstance(arg, torch.Tensor) and arg.device.type not in ("cpu", "meta"):
+            fwd_device_ids.append(arg.get_device())
+    fwd_device_states = [torch.cuda.get_rng_state() for _ in fwd_device_ids]
+    return fwd_device_ids, fwd_device_states
+
+
+def set_device_states(devices, states, *, device_type=None):
+    for device, state in zip(devices, states):
+        torch.cuda.set_rng_state(state, device)
+
+
+class _RNGState:
+    # What a checkpoint's forward saves to recompute with the same random
+    # numbers (ctx.fwd_cpu_state, had_device_in_fwd, fwd_devices,
+    # fwd_device_states of PyTorch's two variants).
+    def __init__(self, preserve, args):
+        self.preserve = preserve
+        self.device_type = _infer_device_type(*args)
+        self.had_device_in_fwd = False
+        self.fwd_devices, self.fwd_device_states = [], []
+        if preserve:
+            self.fwd_cpu_state = torch.get_rng_state()
+            if self.device_type == "cuda":
+                self.had_device_in_fwd = True
+                self.fwd_devices, self.fwd_device_states = get_device_states(*args)
+
+    def fork(self):
+        rng_devices = self.fwd_devices if self.preserve and self.had_device_in_fwd else []
+        return torch.random.fork_rng(devices=rng_devices, enabled=self.preserve, device_type=self.device_type)
+
+    def restore(self):
+        if self.preserve:
+            torch.set_rng_state(self.fwd_cpu_state)
+            if self.had_device_in_fwd:
+                set_device_states(self.fwd_devices, self.fwd_device_states, device_type=self.device_type)
+
+
 def check_backward_validity(inputs):
     if not any(inp.requires_grad for inp in inputs if isinstance(inp, torch.Tensor)):
         warnings.warn("None of the inputs have requires_grad=True. Gradients will be None")
@@ -64,6 +116,7 @@ def _get_checkpoint_function():
             check_backward_validity(args)
             ctx.run_function = run_function
             ctx.preserve_rng_state = preserve_rng_state
+            ctx.rng = _RNGState(preserve_rng_state, args)
             ctx.inputs = []
             ctx.tensor_indices = []
             tensor_inputs = []
@@ -90,9 +143,11 @@ def _get_checkpoint_function():
             for i, idx in enumerate(tensor_indices):
                 inputs[idx] = tensors[i]
 
-            detached_inputs = detach_variable(tuple(inputs))
-            with torch.enable_grad():
-                outputs = ctx.run_function(*detached_inputs)
+            with ctx.rng.fork():
+                ctx.rng.restore()
+                detached_inputs = detach_variable(tuple(inputs))
+                with torch.enable_grad():
+                    outputs = ctx.run_function(*detached_inputs)
 
             if isinstance(outputs, torch.Tensor):
                 outputs = (outputs,)
@@ -141,7 +196,7 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism
         if context_fn is not None:
             raise ValueError("Passing `context_fn` or `debug` is only supported when use_reentrant=False.")
         return _get_checkpoint_function().apply(function, preserve, *args)
-    return _checkpoint_without_reentrant(function, early_stop, *args, **kwargs)
+    return _checkpoint_without_reentrant(function, preserve, early_stop, *args, **kwargs)
 
 
 def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwargs):
@@ -301,13 +356,19 @@ def _checkpoint_hooks(frame):
     return pack_hook, unpack_hook
 
 
-def _checkpoint_without_reentrant(fn, early_stop, *args, **kwargs):
+def _checkpoint_without_reentrant(fn, preserve_rng_state, early_stop, *args, **kwargs):
+    rng = _RNGState(preserve_rng_state, args)
     # When grad mode is off, PyTorch's _NoopSaveInputs output has no grad_fn
     # and the function simply runs.
     if not torch.is_grad_enabled():
         return fn(*args, **kwargs)
 
-    frame = _CheckpointFrame(fn, early_stop)
+    def recompute_fn(*inputs, **kw):
+        with rng.fork():
+            rng.restore()
+            fn(*inputs, **kw)
+
+    frame = _CheckpointFrame(recompute_fn, early_stop)
     frame.saved_args = args
     frame.saved_kwargs = kwargs
     pack_hook, unpack_hook = _checkpoint_hooks(frame)
