@@ -12,10 +12,14 @@ import (
 	"testing"
 )
 
-var updateCudnnTable = flag.Bool("update", false, "regenerate cudnn_workspace_table.go from testdata/questions/q7_cudnn_workspace_table.out")
+var updateCudnnTable = flag.Bool("update", false, "regenerate cudnn_workspace_table.go from the q7 and q15 measurements")
+
+// cudnnTableSrcs are the measurements compiled into the table: q7 (1-d and
+// 2-d), q15 (3-d), rows in the same format.
+var cudnnTableSrcs = []string{"testdata/questions/q7_cudnn_workspace_table.out", "testdata/questions/q15_conv3d_pool3d.out"}
 
 const (
-	cudnnTableSrc = "testdata/questions/q7_cudnn_workspace_table.out"
+	cudnnTableSrc = "testdata/questions/q7_cudnn_workspace_table.out and q15_conv3d_pool3d.out"
 	cudnnTableGo  = "cudnn_workspace_table.go"
 )
 
@@ -89,9 +93,13 @@ func renderCudnnTable(src []byte) ([]byte, error) {
 // TestCudnnWorkspaceTable checks that cudnn_workspace_table.go is the
 // q7 measurement (-update regenerates it).
 func TestCudnnWorkspaceTable(t *testing.T) {
-	src, err := os.ReadFile(cudnnTableSrc)
-	if err != nil {
-		t.Fatal(err)
+	var src []byte
+	for _, f := range cudnnTableSrcs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(src, b...)
 	}
 	want, err := renderCudnnTable(src)
 	if err != nil {
@@ -201,7 +209,9 @@ func TestCudnnWorkspaceLookup(t *testing.T) {
 		{"measured none", Float32, []int64{32, 3, 64, 64}, []int64{32, 3, 3, 3}, []int64{64, 64}, 1, 1, 0, 0, 0},
 		{"grouped", Float32, []int64{64, 64, 16, 16}, []int64{128, 1, 3, 3}, []int64{16, 16}, 1, 64, 0, 0, 0},
 		{"dilated", Float32, []int64{64, 64, 16, 16}, []int64{128, 64, 3, 3}, []int64{12, 12}, 2, 1, 0, 0, 0},
-		{"3-d", Float32, []int64{8, 64, 8, 8, 8}, []int64{64, 64, 3, 3, 3}, []int64{8, 8, 8}, 1, 1, 0, 0, 0},
+		// q15: conv3d 8x64x8x8x8 -> 64 channels, 3x3x3, padding 1
+		{"measured 3-d", Float32, []int64{8, 64, 8, 8, 8}, []int64{64, 64, 3, 3, 3}, []int64{8, 8, 8}, 1, 1, 1490960, 2539536, 4309491},
+		{"dilated 3-d", Float32, []int64{8, 64, 8, 8, 8}, []int64{64, 64, 3, 3, 3}, []int64{4, 4, 4}, 2, 1, 0, 0, 0},
 	}
 	for _, tc := range tests {
 		k := len(tc.ws) - 2

@@ -1,12 +1,17 @@
 package torch
 
-// poolOut is pooling_output_shape.
+// poolOut is pooling_output_shape (div_rtn: the division rounds toward
+// negative infinity, so a window larger than the padded input gives 0).
 func poolOut(in, k, s, p, d int64, ceil bool) int64 {
 	num := in + 2*p - d*(k-1) - 1
 	if ceil {
 		num += s - 1
 	}
-	o := num/s + 1
+	q := num / s
+	if num%s != 0 && (num < 0) != (s < 0) {
+		q--
+	}
+	o := q + 1
 	if ceil && (o-1)*s >= in+p {
 		o--
 	}

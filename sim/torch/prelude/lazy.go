@@ -14,14 +14,15 @@ var lazyClasses = []struct {
 	names []string
 }{
 	{"torch.nn.modules.activation", []string{"GELU", "LeakyReLU", "LogSoftmax", "MultiheadAttention", "ReLU", "Sigmoid", "SiLU", "Softmax", "Tanh"}},
-	{"torch.nn.modules.batchnorm", []string{"BatchNorm1d", "BatchNorm2d"}},
+	{"torch.nn.modules.batchnorm", []string{"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}},
 	{"torch.nn.modules.container", []string{"ModuleDict", "ModuleList", "Sequential"}},
-	{"torch.nn.modules.conv", []string{"Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"}},
+	{"torch.nn.modules.conv", []string{"Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"}},
 	{"torch.nn.modules.dropout", []string{"Dropout"}},
 	{"torch.nn.modules.flatten", []string{"Flatten"}},
 	{"torch.nn.modules.loss", []string{"BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "L1Loss", "MSELoss", "NLLLoss"}},
 	{"torch.nn.modules.normalization", []string{"LayerNorm"}},
-	{"torch.nn.modules.pooling", []string{"AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AvgPool1d", "AvgPool2d", "MaxPool1d", "MaxPool2d"}},
+	{"torch.nn.modules.pooling", []string{"AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d",
+		"AvgPool1d", "AvgPool2d", "AvgPool3d", "MaxPool1d", "MaxPool2d", "MaxPool3d"}},
 	{"torch.nn.modules.rnn", []string{"GRU", "LSTM", "RNN", "RNNBase"}},
 	{"torch.nn.modules.sparse", []string{"Embedding"}},
 }

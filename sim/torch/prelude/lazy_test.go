@@ -18,7 +18,7 @@ func TestLazyAttributes(t *testing.T) {
 		b.WriteString("assert type(" + s.Name + ").__name__ == 'module', '" + s.Name + "'\n")
 	}
 	b.WriteString(`import torch.nn as nn
-for name in ["Conv1d", "Conv2d", "GELU", "ReLU", "MultiheadAttention", "Dropout", "MaxPool2d",
+for name in ["Conv1d", "Conv2d", "Conv3d", "MaxPool3d", "BatchNorm3d", "GELU", "ReLU", "MultiheadAttention", "Dropout", "MaxPool2d",
              "BatchNorm1d", "LayerNorm", "Embedding", "Flatten", "Sequential", "ModuleList",
              "ModuleDict", "CrossEntropyLoss", "MSELoss", "Linear", "Identity", "Module", "Parameter"]:
     c = getattr(nn, name)
@@ -31,7 +31,7 @@ from torch.utils.data import DataLoader
 print(Adam is torch.optim.Adam, cp is torch.utils.checkpoint, Conv2d is nn.Conv2d)
 print(torch.optim.AdamW.__name__, torch.cuda.amp.GradScaler.__name__, torch.amp.GradScaler.__name__)
 print(torch.backends.cudnn.benchmark, torch.nn.utils.clip_grad_norm_.__name__, DataLoader.__name__)
-print(hasattr(torch, "no_such_thing"), hasattr(nn, "Conv3d"))
+print(hasattr(torch, "no_such_thing"), hasattr(nn, "Conv4d"))
 try:
     torch.nn.modules.no_such_module
 except AttributeError as e:

@@ -8,7 +8,7 @@ from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 from torch.nn.modules.utils import _pair, _single, _triple
 
-__all__ = ["Conv1d", "Conv2d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"]
 
 
 class _ConvNd(Module):
@@ -125,6 +125,25 @@ class Conv2d(_ConvNd):
         if self.padding_mode != "zeros":
             raise NotImplementedError("the playground supports padding_mode='zeros' only")
         return F.conv2d(input, self.weight, self.bias, self.stride, self.padding,
+                        self.dilation, self.groups)
+
+
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0,
+                 dilation=1, groups=1, bias=True, padding_mode="zeros",
+                 device=None, dtype=None):
+        kernel_size_ = _triple(kernel_size)
+        stride_ = _triple(stride)
+        padding_ = padding if isinstance(padding, str) else _triple(padding)
+        dilation_ = _triple(dilation)
+        _ConvNd.__init__(self, in_channels, out_channels, kernel_size_, stride_, padding_,
+                         dilation_, False, _triple(0), groups, bias, padding_mode,
+                         device=device, dtype=dtype)
+
+    def forward(self, input):
+        if self.padding_mode != "zeros":
+            raise NotImplementedError("the playground supports padding_mode='zeros' only")
+        return F.conv3d(input, self.weight, self.bias, self.stride, self.padding,
                         self.dilation, self.groups)
 
 
