@@ -65,25 +65,32 @@ func pool3dShape(op string, x *Tensor, out func(i int, in int64) int64) ([]int64
 	return shape, nil
 }
 
-// check validates the window as pool3d_shape_check does and returns the
-// output shape (dilation false: avg_pool3d, dilation 1).
-func (w Pool3dWindow) check(op string, x *Tensor, dilation bool) ([]int64, error) {
-	for i := 0; i < 3; i++ {
-		if w.Kernel[i] <= 0 || w.Stride[i] <= 0 || (dilation && w.Dilation[i] <= 0) {
-			return nil, Errorf(RuntimeError, "%s: kernel_size, stride and dilation must be greater than zero, but got kernel %v, stride %v, dilation %v",
-				op, w.Kernel[:], w.Stride[:], w.Dilation[:])
-		}
-		if w.Padding[i] < 0 || w.Padding[i] > w.Kernel[i]/2 {
-			return nil, Errorf(RuntimeError, "pad should be smaller than or equal to half of kernel size, but got kT: %d kH: %d kW: %d padT: %d padH: %d padW: %d",
-				w.Kernel[0], w.Kernel[1], w.Kernel[2], w.Padding[0], w.Padding[1], w.Padding[2])
-		}
-	}
-	d := w.Dilation
+// check validates the window as pool3d_shape_check (ATen/native/Pool.h)
+// does, with its messages, and returns the output shape (dilation false:
+// avg_pool3d, dilation 1).
+func (w Pool3dWindow) check(fn string, x *Tensor, dilation bool) ([]int64, error) {
+	k, s, p, d := w.Kernel, w.Stride, w.Padding, w.Dilation
 	if !dilation {
 		d = [3]int64{1, 1, 1}
 	}
-	return pool3dShape(op, x, func(i int, in int64) int64 {
-		return poolOut(in, w.Kernel[i], w.Stride[i], w.Padding[i], d[i], w.Ceil)
+	switch {
+	case k[0] <= 0 || k[1] <= 0 || k[2] <= 0:
+		return nil, Errorf(RuntimeError, "kernel size should be greater than zero, but got kT: %d kH: %d kW: %d", k[0], k[1], k[2])
+	case s[0] <= 0 || s[1] <= 0 || s[2] <= 0:
+		return nil, Errorf(RuntimeError, "stride should be greater than zero, but got dT: %d dH: %d dW: %d", s[0], s[1], s[2])
+	case d[0] <= 0 || d[1] <= 0 || d[2] <= 0:
+		return nil, Errorf(RuntimeError, "dilation should be greater than zero, but got dilationT: %d dilationH: %d dilationW: %d", d[0], d[1], d[2])
+	}
+	if nd := len(x.shape); nd != 4 && nd != 5 {
+		return nil, Errorf(RuntimeError, "%s: Expected 4D or 5D tensor for input, but got: %s", fn, shapeList(x.shape))
+	}
+	if k[0]/2 < p[0] || k[2]/2 < p[2] || k[1]/2 < p[1] || p[0] < 0 || p[1] < 0 || p[2] < 0 {
+		eff := func(i int) int64 { return (k[i]-1)*d[i] + 1 }
+		return nil, Errorf(RuntimeError, "pad should be smaller than or equal to half of effective kernel size, but got padT: %d padW: %d padH: %d effectiveKT: %d effectiveKW: %d effectiveKH: %d",
+			p[0], p[2], p[1], eff(0), eff(2), eff(1))
+	}
+	return pool3dShape(fn, x, func(i int, in int64) int64 {
+		return poolOut(in, k[i], s[i], p[i], d[i], w.Ceil)
 	})
 }
 
@@ -168,7 +175,7 @@ func (rt *Runtime) pool3dNode(name, op string, x, out, idx *Tensor, backKind Exe
 // return_indices=True the caller keeps the indices): output and indices,
 // new references.
 func (rt *Runtime) MaxPool3dWithIndices(x *Tensor, w Pool3dWindow) (*Tensor, *Tensor, error) {
-	shape, err := w.check("max_pool3d", x, true)
+	shape, err := w.check("max_pool3d_with_indices_out_cuda_template()", x, true)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -182,7 +189,7 @@ func (rt *Runtime) MaxPool3dWithIndices(x *Tensor, w Pool3dWindow) (*Tensor, *Te
 
 // AvgPool3d is F.avg_pool3d.
 func (rt *Runtime) AvgPool3d(x *Tensor, w Pool3dWindow) (*Tensor, error) {
-	shape, err := w.check("avg_pool3d", x, false)
+	shape, err := w.check("avg_pool3d()", x, false)
 	if err != nil {
 		return nil, err
 	}

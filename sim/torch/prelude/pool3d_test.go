@@ -42,9 +42,9 @@ torch.Size([2, 3, 2, 9, 5]) MeanBackward1
 AdaptiveMaxPool3DBackward0 torch.int64
 torch.Size([3, 4, 4, 5]) torch.Size([2, 3, 4, 4, 5]) torch.Size([2, 3, 1, 2, 2])
 torch.Size([1, 4, 4, 4, 4]) torch.Size([2, 3, 8, 9, 10])
-RuntimeError max_pool3d: Expected 4D or 5D tensor for input, but got: [3, 4, 4]
+RuntimeError max_pool3d_with_indices_out_cuda_template(): Expected 4D or 5D tensor for input, but got: [3, 4, 4]
 RuntimeError Given input size: (3x8x9x10). Calculated output size: (3x0x0x0). Output size is too small
-RuntimeError pad should be smaller than or equal to half of kernel size, but got kT: 2 kH: 2 kW: 2 padT: 2 padH: 2 padW: 2
+RuntimeError pad should be smaller than or equal to half of effective kernel size, but got padT: 2 padW: 2 padH: 2 effectiveKT: 2 effectiveKW: 2 effectiveKH: 2
 RuntimeError divisor must be not zero
 ValueError expected 5D input (got 4D input)`
 	if got := strings.TrimSpace(out); got != want {
