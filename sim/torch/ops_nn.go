@@ -2,7 +2,11 @@ package torch
 
 // poolOut is pooling_output_shape (div_rtn: the division rounds toward
 // negative infinity, so a window larger than the padded input gives 0).
+// A non-positive stride gives 0 (the callers' checks report it).
 func poolOut(in, k, s, p, d int64, ceil bool) int64 {
+	if s <= 0 {
+		return 0
+	}
 	num := in + 2*p - d*(k-1) - 1
 	if ceil {
 		num += s - 1
@@ -66,6 +70,9 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 	for i := 0; i < 2; i++ {
 		shape[nd-2+i] = poolOut(x.shape[nd-2+i], k[i], s[i], p[i], d[i], ceil)
 	}
+	if err := pool2dCheck(x, k, s, p, d, shape); err != nil {
+		return nil, nil, err
+	}
 	// output and indices follow the input's suggested memory format
 	st := formatStridesOf(shape, suggestMemoryFormat(x))
 	out, err := rt.empty("max_pool2d", shape, st, x.dtype, x.device)
@@ -111,6 +118,33 @@ func (rt *Runtime) MaxPool2dWithIndices(x *Tensor, k, s, p, d [2]int64, ceil boo
 	return out, idx, nil
 }
 
+// pool2dCheck is pool2d_shape_check (ATen/native/Pool.h) after the
+// ops' own dims check: positive kernel, stride and dilation, padding at
+// most half the effective kernel, an output of at least one element per
+// plane (shape: the output's).
+func pool2dCheck(x *Tensor, k, s, p, d [2]int64, shape []int64) error {
+	switch {
+	case k[0] <= 0 || k[1] <= 0:
+		return Errorf(RuntimeError, "kernel size should be greater than zero, but got kH: %d kW: %d", k[0], k[1])
+	case s[0] <= 0 || s[1] <= 0:
+		return Errorf(RuntimeError, "stride should be greater than zero, but got dH: %d dW: %d", s[0], s[1])
+	case d[0] <= 0 || d[1] <= 0:
+		return Errorf(RuntimeError, "dilation should be greater than zero, but got dilationH: %d dilationW: %d", d[0], d[1])
+	}
+	effH, effW := (k[0]-1)*d[0]+1, (k[1]-1)*d[1]+1
+	if effW/2 < p[1] || effH/2 < p[0] {
+		return Errorf(RuntimeError, "pad should be smaller than or equal to half of effective kernel size, but got padW = %d, padH = %d, effectiveKW = %d, effectiveKH = %d",
+			p[1], p[0], effW, effH)
+	}
+	nd := len(x.shape)
+	if shape[nd-1] < 1 || shape[nd-2] < 1 {
+		c := x.shape[nd-3]
+		return Errorf(RuntimeError, "Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small",
+			c, x.shape[nd-2], x.shape[nd-1], c, shape[nd-2], shape[nd-1])
+	}
+	return nil
+}
+
 // PoolWindow is avg_pool2d's window: kernel, stride and padding per
 // spatial dim, ceil_mode, count_include_pad and divisor_override (0: none).
 type PoolWindow struct {
@@ -143,6 +177,11 @@ func (rt *Runtime) AvgPool2d(op string, x *Tensor, outHW [2]int64, win *PoolWind
 	}
 	shape := cloneShape(x.shape)
 	shape[nd-2], shape[nd-1] = outHW[0], outHW[1]
+	if win != nil {
+		if err := pool2dCheck(x, win.Kernel, win.Stride, win.Padding, [2]int64{1, 1}, shape); err != nil {
+			return nil, err
+		}
+	}
 	xf := suggestMemoryFormat(x) // the output and grad_input follow it
 	out, err := rt.empty(op, shape, formatStridesOf(shape, xf), x.dtype, x.device)
 	if err != nil {

@@ -40,6 +40,9 @@ func (rt *Runtime) pool1d(x *Tensor, f func(u *Tensor) ([]*Tensor, error)) ([]*T
 // MaxPool1d is F.max_pool1d (max_pool1d_with_indices on CUDA): the output
 // and, when withIndices, its int64 indices (nil otherwise).
 func (rt *Runtime) MaxPool1d(x *Tensor, k, s, p, d int64, ceil, withIndices bool) (*Tensor, *Tensor, error) {
+	if err := checkMaxPool1d(x, k, s, p, d, ceil); err != nil {
+		return nil, nil, err
+	}
 	res, err := rt.pool1d(x, func(u *Tensor) ([]*Tensor, error) {
 		o, i, err := rt.MaxPool2dWithIndices(u, [2]int64{1, k}, [2]int64{1, s}, [2]int64{0, p}, [2]int64{1, d}, ceil)
 		if err != nil {
@@ -55,6 +58,30 @@ func (rt *Runtime) MaxPool1d(x *Tensor, k, s, p, d int64, ceil, withIndices bool
 		return res[0], nil, nil
 	}
 	return res[0], res[1], nil
+}
+
+// checkMaxPool1d is check_max_pool1d (MaxPooling.cpp), which max_pool1d
+// and max_pool1d_with_indices run first, with its messages.
+func checkMaxPool1d(x *Tensor, k, s, p, d int64, ceil bool) error {
+	if nd := len(x.shape); nd != 2 && nd != 3 {
+		return Errorf(RuntimeError, "max_pool1d() Expected 2D or 3D input tensor, but got %s", shapeList(x.shape))
+	}
+	switch {
+	case k <= 0:
+		return Errorf(RuntimeError, "max_pool1d() kernel_size must be greater than zero, but got %d", k)
+	case s <= 0:
+		return Errorf(RuntimeError, "max_pool1d() stride must be greater than zero, but got %d", s)
+	case p < 0:
+		return Errorf(RuntimeError, "max_pool1d() padding must be non-negative, but got %d", p)
+	case p > k/2:
+		return Errorf(RuntimeError, "max_pool1d() padding should be at most half of kernel size, but got padding=%d and kernel_size=%d", p, k)
+	case d <= 0:
+		return Errorf(RuntimeError, "max_pool1d() dilation must be greater than zero, but got %d", d)
+	}
+	if ow := poolOut(x.shape[len(x.shape)-1], k, s, p, d, ceil); ow <= 0 {
+		return Errorf(RuntimeError, "max_pool1d() Invalid computed output size: %d", ow)
+	}
+	return nil
 }
 
 // AvgPool1d is F.avg_pool1d(x, k, s, p, ceil_mode, count_include_pad).

@@ -89,6 +89,10 @@ func (w Pool3dWindow) check(fn string, x *Tensor, dilation bool) ([]int64, error
 		return nil, Errorf(RuntimeError, "pad should be smaller than or equal to half of effective kernel size, but got padT: %d padW: %d padH: %d effectiveKT: %d effectiveKW: %d effectiveKH: %d",
 			p[0], p[2], p[1], eff(0), eff(2), eff(1))
 	}
+	if nd := len(x.shape); !dilation && (x.shape[nd-3] < k[0] || x.shape[nd-2] < k[1] || x.shape[nd-1] < k[2]) {
+		return nil, Errorf(RuntimeError, "input image (T: %d H: %d W: %d) smaller than kernel size (kT: %d kH: %d kW: %d)",
+			x.shape[nd-3], x.shape[nd-2], x.shape[nd-1], k[0], k[1], k[2])
+	}
 	return pool3dShape(fn, x, func(i int, in int64) int64 {
 		return poolOut(in, k[i], s[i], p[i], d[i], w.Ceil)
 	})

@@ -51,3 +51,36 @@ ValueError expected 5D input (got 4D input)`
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestPoolWindowErrors checks PyTorch's messages for impossible 1-d and
+// 2-d pooling windows (pool2d_shape_check, check_max_pool1d): they used to
+// give empty outputs or, for a zero kernel, an internal error.
+func TestPoolWindowErrors(t *testing.T) {
+	out, _, err := run(t, `
+import torch
+import torch.nn.functional as F
+x = torch.randn(2, 3, 4, 4, device="cuda")
+for f in (lambda: F.max_pool2d(x, 8), lambda: F.max_pool2d(x, 2, padding=2), lambda: F.avg_pool2d(x, 0),
+          lambda: F.avg_pool2d(x, 3, stride=1, padding=2),
+          lambda: F.max_pool1d(torch.randn(2, 3, 4, device="cuda"), 8),
+          lambda: F.max_pool1d(torch.randn(2, 3, 4, device="cuda"), 2, padding=2),
+          lambda: F.avg_pool3d(torch.randn(2, 3, 4, 4, 4, device="cuda"), 5, padding=2)):
+    try:
+        f()
+    except RuntimeError as e:
+        print(e)
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Given input size: (3x4x4). Calculated output size: (3x0x0). Output size is too small
+pad should be smaller than or equal to half of effective kernel size, but got padW = 2, padH = 2, effectiveKW = 2, effectiveKH = 2
+kernel size should be greater than zero, but got kH: 0 kW: 0
+pad should be smaller than or equal to half of effective kernel size, but got padW = 2, padH = 2, effectiveKW = 3, effectiveKH = 3
+max_pool1d() Invalid computed output size: 0
+max_pool1d() padding should be at most half of kernel size, but got padding=2 and kernel_size=2
+input image (T: 4 H: 4 W: 4) smaller than kernel size (kT: 5 kH: 5 kW: 5)`
+	if got := strings.TrimSpace(out); got != want {
+		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
