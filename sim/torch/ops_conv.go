@@ -56,6 +56,9 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 	if len(stride) != k || len(dilation) != k || (mode == PadExplicit && len(padding) != k) {
 		return nil, Errorf(RuntimeError, "expected stride, padding and dilation to have %d elements for %s", k, name)
 	}
+	if err := checkConvParams(padding, stride, dilation); err != nil {
+		return nil, err
+	}
 	batched := len(x.shape) == k+2
 	xs := cloneShape(x.shape)
 	if !batched {
@@ -330,4 +333,25 @@ func cudnnConvFormat(x, w *Tensor) MemoryFormat {
 		return ChannelsLast3d
 	}
 	return ContiguousFormat
+}
+
+// checkConvParams is check_shape_forward's first checks (Convolution.cpp),
+// in its order: padding, stride, dilation (nil padding: a padding string).
+func checkConvParams(padding, stride, dilation []int64) error {
+	for _, p := range padding {
+		if p < 0 {
+			return Errorf(RuntimeError, "negative padding is not supported")
+		}
+	}
+	for _, s := range stride {
+		if s <= 0 {
+			return Errorf(RuntimeError, "non-positive stride is not supported")
+		}
+	}
+	for _, d := range dilation {
+		if d < 1 {
+			return Errorf(RuntimeError, "dilation should be greater than zero")
+		}
+	}
+	return nil
 }

@@ -206,14 +206,21 @@ func (rt *Runtime) AvgPool3d(x *Tensor, w Pool3dWindow) (*Tensor, error) {
 	return out, nil
 }
 
-// adaptiveShape checks adaptive pooling's output size (each > 0).
+// adaptiveShape checks adaptive pooling's input and output size (each ≥ 0:
+// an empty output is allowed) and returns the output shape.
 func adaptiveShape(op string, x *Tensor, size [3]int64) ([]int64, error) {
 	for _, s := range size {
 		if s < 0 {
 			return nil, Errorf(RuntimeError, "%s: elements of output_size must be greater than or equal to 0 but received {%d, %d, %d}", op, size[0], size[1], size[2])
 		}
 	}
-	return pool3dShape(op, x, func(i int, in int64) int64 { return size[i] })
+	nd := len(x.shape)
+	if nd != 4 && nd != 5 {
+		return nil, Errorf(RuntimeError, "%s(): Expected 4D or 5D tensor, but got %s", op, shapeList(x.shape))
+	}
+	shape := cloneShape(x.shape)
+	copy(shape[nd-3:], size[:])
+	return shape, nil
 }
 
 // AdaptiveAvgPool3d is F.adaptive_avg_pool3d (size: the output's depth,
