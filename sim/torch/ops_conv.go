@@ -56,6 +56,9 @@ func (rt *Runtime) Conv(x, w, b *Tensor, stride, padding, dilation []int64, grou
 	if len(stride) != k || len(dilation) != k || (mode == PadExplicit && len(padding) != k) {
 		return nil, Errorf(RuntimeError, "expected stride, padding and dilation to have %d elements for %s", k, name)
 	}
+	if groups <= 0 {
+		return nil, Errorf(RuntimeError, "non-positive groups is not supported")
+	}
 	if err := checkConvParams(padding, stride, dilation); err != nil {
 		return nil, err
 	}

@@ -308,3 +308,10 @@ func viewStrides(oldShape, oldStrides, newShape []int64) []int64 {
 }
 
 func cloneShape(s []int64) []int64 { return append([]int64(nil), s...) }
+
+// WrapDim is wrapDim for the binding: a possibly negative index into ndim
+// positions, or PyTorch's IndexError.
+func WrapDim(dim int64, ndim int) (int64, error) {
+	d, err := wrapDim(dim, ndim)
+	return int64(d), err
+}

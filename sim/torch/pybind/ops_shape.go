@@ -145,6 +145,27 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
+		// at::narrow's checks: a start equal to the size is valid, other
+		// starts wrap like dims
+		if x.t.Dim() == 0 {
+			return nil, runtimeErr("narrow() cannot be applied to a 0-dim tensor.")
+		}
+		if l < 0 {
+			return nil, runtimeErr("narrow(): length must be non-negative.")
+		}
+		dd, err := torch.WrapDim(d, x.t.Dim())
+		if err != nil {
+			return nil, pyErr(err)
+		}
+		size := x.t.Shape()[int(dd)]
+		if s != size {
+			if s, err = torch.WrapDim(s, int(size)); err != nil {
+				return nil, pyErr(err)
+			}
+		}
+		if s > size-l {
+			return nil, runtimeErr("start (%d) + length (%d) exceeds dimension size (%d).", s, l, size)
+		}
 		return h.wrapResult(h.rt.Slice(x.t, d, s, s+l, 1, true, true))
 	})
 	splitOp := func(name string) opFunc {

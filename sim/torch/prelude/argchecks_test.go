@@ -1,0 +1,44 @@
+package prelude_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestArgumentChecks checks PyTorch's messages for arguments the
+// simulator used to accept or crash on (a zero stride divided by zero):
+// narrow's bounds, convolution's groups, stride, dilation and padding.
+func TestArgumentChecks(t *testing.T) {
+	out, _, err := run(t, `
+import torch
+import torch.nn.functional as F
+x = torch.randn(4, 6, device="cuda")
+w = torch.randn(4, 6, 3, device="cuda")
+for f in (lambda: x.narrow(0, 0, -1), lambda: x.narrow(0, 4, 0).shape, lambda: x.narrow(0, -1, 1).shape,
+          lambda: x.narrow(0, 3, 2), lambda: x.narrow(0, 5, 0), lambda: torch.narrow(x, 1, 2, 3).shape,
+          lambda: F.conv1d(x[None], w, groups=0), lambda: F.conv1d(x[None], w, stride=0),
+          lambda: F.conv1d(x[None], w, dilation=0), lambda: F.conv1d(x[None], w, padding=-1),
+          lambda: F.conv3d(torch.randn(1, 3, 4, 4, 4, device="cuda"), torch.randn(2, 3, 3, 3, 3, device="cuda"), stride=0)):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__, e)
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `RuntimeError narrow(): length must be non-negative.
+torch.Size([0, 6])
+torch.Size([1, 6])
+RuntimeError start (3) + length (2) exceeds dimension size (4).
+IndexError Dimension out of range (expected to be in range of [-4, 3], but got 5)
+torch.Size([4, 3])
+RuntimeError non-positive groups is not supported
+RuntimeError non-positive stride is not supported
+RuntimeError dilation should be greater than zero
+RuntimeError negative padding is not supported
+RuntimeError non-positive stride is not supported`
+	if got := strings.TrimSpace(out); got != want {
+		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
+	}
+}
