@@ -687,7 +687,7 @@ func (e *Executor) execNN(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 		return true, e.conv(k, op, out, ins)
 	case torch.ExecConvBack:
 		return true, e.convBack(k, op, out, ins)
-	case torch.ExecMaxPool:
+	case torch.ExecMaxPool, torch.ExecAdaptiveMaxPool:
 		return true, e.maxPool(k, op, out, ins)
 	case torch.ExecMaxPoolBack:
 		return true, e.maxPoolBack(k, op, out, ins)

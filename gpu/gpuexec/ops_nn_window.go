@@ -129,17 +129,6 @@ func batchedConv(x operand, spatial int) (operand, error) {
 	return x, nil
 }
 
-// planes views a pooling operand ([N, C, H, W] or [C, H, W], contiguous)
-// as [planes, H·W].
-func planes(x operand) (operand, int64, int64, error) {
-	r := len(x.shape)
-	if r < 3 || !contiguous(x.shape, x.strides) {
-		return operand{}, 0, 0, errUnsupported("pooling of a %d-d or strided operand", r)
-	}
-	h, w := x.shape[r-2], x.shape[r-1]
-	return reshaped(x, []int64{numel(x.shape[:r-2]), h * w}), h, w, nil
-}
-
 // gatherWindows writes cols[p, l, k] = plane p of x at table[l][k]
 // (x: contiguous [P, H·W] f32; cols: contiguous [P, L, K], filled with
 // fill first so that padding reads fill).
