@@ -38,5 +38,4 @@ func registerLazy(it *py.Interp) {
 		}
 	}
 	it.RegisterLazyAttr("torch", "Generator", "torch._generator")
-	it.RegisterLazyAttr("torch", "equal", "torch._compare")
 }

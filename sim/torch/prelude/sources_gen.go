@@ -6,7 +6,6 @@ import _ "embed"
 
 // table lists the prelude's modules, sorted by name.
 var table = [...]entry{
-	{name: "torch._compare", file: "<prelude>/torch/_compare.py", pkg: false, src: &srcCompare},
 	{name: "torch._foreach", file: "<prelude>/torch/_foreach.py", pkg: false, src: &srcForeach},
 	{name: "torch._generator", file: "<prelude>/torch/_generator.py", pkg: false, src: &srcGenerator},
 	{name: "torch._labels", file: "<prelude>/torch/_labels.py", pkg: false, src: &srcLabels},
@@ -55,9 +54,6 @@ var table = [...]entry{
 	{name: "torch.utils.data.dataset", file: "<prelude>/torch/utils/data/dataset.py", pkg: false, src: &srcUtilsDataDataset},
 	{name: "torch.utils.data.sampler", file: "<prelude>/torch/utils/data/sampler.py", pkg: false, src: &srcUtilsDataSampler},
 }
-
-//go:embed torch/_compare.py
-var srcCompare []byte
 
 //go:embed torch/_foreach.py
 var srcForeach []byte
