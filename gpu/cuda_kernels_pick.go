@@ -7,7 +7,7 @@ import "github.com/gpumem/playground/gpu/kernels"
 // The launcher of the pick kernels (max/min with their index).
 
 func (l launcher) Pick(mode kernels.PickMode, t DType, dst, idx, src uint64, r Rows) error {
-	if err := checkDType(t); err != nil {
+	if err := checkDTypeF64(t); err != nil { // pick_<mode>_f64 compares in float64
 		return err
 	}
 	if err := checkCount("pick", r.Outer[0], r.Outer[1], r.Outer[2], r.Inner); err != nil {

@@ -29,6 +29,7 @@ type Executor struct {
 	rnnDrop  rnnDropGen            // RNN dropout's private Philox stream: ops_rnn_dropout.go
 	cpuGen   cpuGenerator          // PyTorch's CPU generator (mt19937): random_cpu.go
 	gens     map[int64]*privateGen // the script's torch.Generator objects: random_ops.go
+	bwAcc    kernels.DType         // a reduction backward's accumulate type while it runs: reduce_backward.go
 	// Ops counts Exec calls by outcome, for reports and tests.
 	Ops struct{ Computed, NotComputed int64 }
 }
@@ -229,12 +230,6 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 			}
 		}
 	}
-	sc := func(i int, def float64) float32 {
-		if i < len(op.Scalars) {
-			return float32(op.Scalars[i])
-		}
-		return float32(def)
-	}
 	sc64 := func(i int, def float64) float64 {
 		if i < len(op.Scalars) {
 			return op.Scalars[i]
@@ -285,7 +280,7 @@ func (e *Executor) exec(op *torch.ExecOp) (err error) {
 	case torch.ExecMSELoss, torch.ExecMSELossBack:
 		return e.mse(k, op, out, ins)
 	case torch.ExecPow:
-		return e.pow(k, out, ins, sc(0, 1))
+		return e.pow(k, out, ins, sc64(0, 1))
 	case torch.ExecAdd, torch.ExecSub:
 		return e.mapPromoted(k, kernels.MapOp(op.Kind), out, ins, sc64(0, 1), 0)
 	case torch.ExecTril, torch.ExecTriu:
@@ -320,7 +315,13 @@ var randomKinds = map[torch.ExecKind]bool{torch.ExecUniform: true, torch.ExecNor
 const ExecManualSeed = torch.ExecManualSeedKind
 
 // pow picks the exact kernel for the usual exponents.
-func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float32) error {
+func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float64) error {
+	if len(ins) == 2 { // a tensor exponent: float64 only (pow_tensor)
+		return e.mapPromoted(k, "pow_tensor", out, ins, 0, 0)
+	}
+	if out.kt != kernels.F64 {
+		p = float64(float32(p))
+	}
 	if out.kt == kernels.F64 && len(ins) == 1 && ins[0].kt == kernels.F64 {
 		// float64 has no square/pow entries: PyTorch's pow_tensor_scalar
 		// computes x², x³ as products and x^-1 as a division, which the
@@ -349,7 +350,7 @@ func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float32) err
 	case 0:
 		return e.mapOp(k, "fill", out, nil, 1, 0)
 	}
-	return e.mapOp(k, "pow", out, ins, p, 0)
+	return e.mapOp64(k, "pow", out, ins, p, 0)
 }
 
 // generate runs arange, and the random ops from PyTorch's generators: the

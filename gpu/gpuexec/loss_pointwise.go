@@ -58,11 +58,11 @@ func (e *Executor) lossForward(k gpu.Kernels, out operand, x operand, f kernels.
 			return nil
 		}
 		n := numel(x.shape)
-		scale := float32(1)
+		scale := 1.0
 		if red == 1 {
-			scale = float32(1 / float64(n))
+			scale = opScale(out.kt, 1/float64(n))
 		}
-		return k.ReduceRows(out.kt, out.addr, l.addr, float64(scale), gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
+		return k.ReduceRows(out.kt, out.addr, l.addr, scale, gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
 	})
 }
 
@@ -81,7 +81,7 @@ func (e *Executor) lossBackward(k gpu.Kernels, out operand, grad *operand, weigh
 		}
 	}
 	if red == 1 {
-		return e.mapOp(k, "affine", out, []operand{out}, float32(1/float64(numel(out.shape))), 0)
+		return e.mapOp64(k, "affine", out, []operand{out}, opScale(out.kt, 1/float64(numel(out.shape))), 0)
 	}
 	return nil
 }
@@ -133,7 +133,7 @@ func (e *Executor) loss(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		if len(ins) != 2 || len(op.Scalars) < 1 {
 			return true, fmt.Errorf("gpuexec: %s takes grad, mask and a scale", op.Kind)
 		}
-		return true, e.mapOp(k, "masked_scale", out, ins, float32(op.Scalars[0]), 0)
+		return true, e.mapOp64(k, "masked_scale", out, ins, opScale(out.kt, op.Scalars[0]), 0)
 	}
 	return false, nil
 }
@@ -172,7 +172,7 @@ func (e *Executor) dropout(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		}
 		return e.mapOp(k, "fill", mask, nil, 0, 0)
 	}
-	keep, scale := dropoutScale(p)
+	keep, scale, maskKeep := dropoutScale64(out.kt, p)
 	return e.withTemps(func(temps *[]temp) error {
 		u, err := e.scratch(x.cuda(), kernels.F32, x.shape, temps)
 		if err != nil {
@@ -186,9 +186,9 @@ func (e *Executor) dropout(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		} else if _, err := e.dropoutDraw(k, u.addr, x.kt, x.addr, n); err != nil {
 			return err
 		}
-		if err := e.mapOp(k, "dropout", out, []operand{x, u}, keep, scale); err != nil {
+		if err := e.mapOp64(k, "dropout", out, []operand{x, u}, keep, scale); err != nil {
 			return err
 		}
-		return e.mapOp(k, "lt_scalar", mask, []operand{u}, keep, 0)
+		return e.mapOp64(k, "lt_scalar", mask, []operand{u}, maskKeep, 0)
 	})
 }

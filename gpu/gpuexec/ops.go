@@ -245,14 +245,14 @@ func (e *Executor) reduce(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 	pad := 3 - len(ocs)
 	copy(rows.Outer[pad:], ocs)
 	copy(rows.OuterStrides[pad:], ocst[0])
-	scale := float32(1)
+	scale := 1.0
 	if op.Kind == torch.ExecMean {
-		scale = float32(1 / float64(numel(iShape)))
+		scale = opScale(out.kt, 1/float64(numel(iShape)))
 	}
 	if rows.Inner == 0 {
 		return e.mapOp(k, "fill", out, nil, 0, 0) // sum over nothing; mean gives NaN in PyTorch, 0 here
 	}
-	return k.ReduceRows(out.kt, out.addr, in.addr, float64(scale), rows)
+	return k.ReduceRows(out.kt, out.addr, in.addr, scale, rows)
 }
 
 // rowsOf views an operand as [o, d, q] around dim: its (o, q, d) strides.
@@ -384,7 +384,7 @@ func (e *Executor) mse(k gpu.Kernels, op *torch.ExecOp, out operand, ins []opera
 		if red == 1 {
 			scale /= float64(numel(out.shape))
 		}
-		return e.mapOp(k, "affine", out, []operand{out}, float32(scale), 0)
+		return e.mapOp64(k, "affine", out, []operand{out}, opScale(out.kt, scale), 0)
 	}
 	if len(ins) != 2 {
 		return fmt.Errorf("gpuexec: mse_loss takes input, target")
@@ -419,11 +419,11 @@ func (e *Executor) mse(k gpu.Kernels, op *torch.ExecOp, out operand, ins []opera
 	if err := e.mapOp(k, "square", diff, []operand{diff}, 0, 0); err != nil {
 		return err
 	}
-	scale := float32(1)
+	scale := 1.0
 	if red == 1 {
-		scale = float32(1 / float64(n))
+		scale = opScale(out.kt, 1/float64(n))
 	}
-	return k.ReduceRows(out.kt, out.addr, diff.addr, float64(scale), gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
+	return k.ReduceRows(out.kt, out.addr, diff.addr, scale, gpu.Rows{Outer: [3]int64{1, 1, 1}, Inner: n, InnerStride: 1})
 }
 
 // syncIf waits for the device before a device scratch buffer is freed.

@@ -21,10 +21,16 @@ type scratch struct {
 	e    *Executor
 	cuda bool
 	ts   []temp
+	// acc, if kernels.F64, makes f32 and asF32 give float64 buffers: the
+	// ops that compute float64 operands in float64 set it (redAcc).
+	acc kernels.DType
 }
 
-// f32 is a fresh contiguous float32 buffer of shape.
+// f32 is a fresh contiguous float32 buffer of shape (float64 when acc is).
 func (s *scratch) f32(shape []int64) (operand, error) {
+	if s.acc == kernels.F64 {
+		return s.typed(kernels.F64, shape)
+	}
 	return s.typed(kernels.F32, shape)
 }
 
@@ -166,8 +172,9 @@ func (e *Executor) layerNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	if err != nil {
 		return err
 	}
-	eps := float32(op.Scalars[0])
+	eps := op.Scalars[0]
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(x.kt)
 		xs, err := s.asF32(k, x)
 		if err != nil {
 			return err
@@ -190,7 +197,7 @@ func (e *Executor) layerNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 			func() error { return e.mapOp(k, "sub", xs, []operand{xs, mean}, 1, 0) },
 			func() error { return e.mapOp(k, "square", sq, []operand{xs}, 0, 0) },
 			func() error { return e.reduceInto(k, rstd, sq, true, 1) },
-			func() error { return e.mapOp(k, "affine", rstd, []operand{rstd}, 1, eps) },
+			func() error { return e.mapOp64(k, "affine", rstd, []operand{rstd}, 1, opScale(rstd.kt, eps)) },
 			func() error { return e.mapOp(k, "rsqrt", rstd, []operand{rstd}, 0, 0) },
 			func() error { return e.mapOp(k, "mul", xs, []operand{xs, rstd}, 0, 0) },
 		}
@@ -272,7 +279,8 @@ func (e *Executor) layerNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 		return err
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
-		var f [4]operand // g, x, mean, rstd in f32
+		s.acc = redAcc(in[1].kt)
+		var f [4]operand // g, x, mean, rstd in f32 (float64 for float64)
 		for i := range f {
 			c, err := s.asF32(k, *in[i])
 			if err != nil {

@@ -4,10 +4,12 @@ import (
 	"fmt"
 
 	"github.com/gpumem/playground/gpu"
+	"github.com/gpumem/playground/gpu/kernels"
 	"github.com/gpumem/playground/sim/torch"
 )
 
-// Batch normalisation over dim 1 in f32: the input is copied channel-major
+// Batch normalisation over dim 1 in f32 (float64 in float64: scratch.acc,
+// the scalars in double through sc64): the input is copied channel-major
 // into [C, M] (M = N·spatial) so that the per-channel statistics are row
 // reductions, as layer_norm's; results are copied back through the
 // permuted view of the (contiguous) output.
@@ -81,7 +83,10 @@ func (e *Executor) batchNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 	if !train && (in[3] == nil || in[4] == nil) {
 		return fmt.Errorf("gpuexec: batch_norm in evaluation takes the running statistics")
 	}
+	acc := redAcc(in[0].kt)
+	sc := sc64(acc)
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = acc
 		x, err := e.channelRows(k, s, *in[0])
 		if err != nil {
 			return err
@@ -120,9 +125,9 @@ func (e *Executor) batchNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 				return err
 			}
 			// running statistics: (1−m)·running + m·stat, the variance unbiased
-			unbias := float32(1)
+			unbias, unbias64 := float32(1), 1.0
 			if m > 1 {
-				unbias = float32(float64(m) / float64(m-1))
+				unbias, unbias64 = float32(float64(m)/float64(m-1)), float64(m)/float64(m-1)
 			}
 			for i, st := range []operand{mb, vb} {
 				run := o[3+i]
@@ -130,21 +135,21 @@ func (e *Executor) batchNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 					continue
 				}
 				r := *cols[2+i]
-				scale := mom
+				scale, scale64 := mom, op.Scalars[1]
 				if i == 1 {
-					scale = mom * unbias
+					scale, scale64 = mom*unbias, op.Scalars[1]*unbias64
 				}
-				if err := e.mapOp(k, "affine", tmp, []operand{st}, scale, 0); err != nil {
+				if err := e.mapOp64(k, "affine", tmp, []operand{st}, sc(scale, scale64), 0); err != nil {
 					return err
 				}
-				if err := e.mapOp(k, "add", r, []operand{tmp, r}, 1-mom, 0); err != nil {
+				if err := e.mapOp64(k, "add", r, []operand{tmp, r}, sc(1-mom, 1-op.Scalars[1]), 0); err != nil {
 					return err
 				}
 				if err := e.mapOp(k, "copy", *run, []operand{reshaped(r, run.shape)}, 0, 0); err != nil {
 					return err
 				}
 			}
-			if err := e.mapOp(k, "affine", vb, []operand{vb}, 1, eps); err != nil {
+			if err := e.mapOp64(k, "affine", vb, []operand{vb}, 1, sc(eps, op.Scalars[0])); err != nil {
 				return err
 			}
 			if err := e.mapOp(k, "rsqrt", vb, []operand{vb}, 0, 0); err != nil {
@@ -163,7 +168,7 @@ func (e *Executor) batchNorm(k gpu.Kernels, op *torch.ExecOp, out operand, ins [
 			if err != nil {
 				return err
 			}
-			if err := e.mapOp(k, "affine", iv, []operand{*inv}, 1, eps); err != nil {
+			if err := e.mapOp64(k, "affine", iv, []operand{*inv}, 1, sc(eps, op.Scalars[0])); err != nil {
 				return err
 			}
 			if err := e.mapOp(k, "rsqrt", iv, []operand{iv}, 0, 0); err != nil {
@@ -215,7 +220,9 @@ func (e *Executor) batchNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 	if st[0] == nil || st[1] == nil {
 		return errUnsupported("batch_norm_backward without its statistics")
 	}
+	sc := sc64(redAcc(in[1].kt))
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(in[1].kt)
 		g, err := e.channelRows(k, s, *in[0])
 		if err != nil {
 			return err
@@ -234,7 +241,7 @@ func (e *Executor) batchNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 			return err
 		}
 		if !train {
-			if err := e.mapOp(k, "affine", *inv, []operand{*inv}, 1, float32(op.Scalars[0])); err != nil {
+			if err := e.mapOp64(k, "affine", *inv, []operand{*inv}, 1, sc(float32(op.Scalars[0]), op.Scalars[0])); err != nil {
 				return err
 			}
 			if err := e.mapOp(k, "rsqrt", *inv, []operand{*inv}, 0, 0); err != nil {
@@ -282,10 +289,10 @@ func (e *Executor) batchNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 			return nil
 		}
 		if train {
-			n := float32(1 / float64(m))
+			n := sc(float32(1/float64(m)), 1/float64(m))
 			if err := run([]func() error{
-				func() error { return e.mapOp(k, "affine", sg, []operand{sg}, n, 0) },
-				func() error { return e.mapOp(k, "affine", sgx, []operand{sgx}, n, 0) },
+				func() error { return e.mapOp64(k, "affine", sg, []operand{sg}, n, 0) },
+				func() error { return e.mapOp64(k, "affine", sgx, []operand{sgx}, n, 0) },
 				func() error { return e.mapOp(k, "mul", t, []operand{x, sgx}, 0, 0) },
 				func() error { return e.mapOp(k, "sub", g, []operand{g, sg}, 1, 0) },
 				func() error { return e.mapOp(k, "sub", g, []operand{g, t}, 1, 0) },
@@ -303,4 +310,15 @@ func (e *Executor) batchNormBack(k gpu.Kernels, op *torch.ExecOp, out operand, i
 		}
 		return e.storeRows(k, *dx, g)
 	})
+}
+
+// sc64 picks a scalar's form for scratch of type acc: the double for
+// float64, else the float32 the f32 path has always computed.
+func sc64(acc kernels.DType) func(v32 float32, v64 float64) float64 {
+	return func(v32 float32, v64 float64) float64 {
+		if acc == kernels.F64 {
+			return v64
+		}
+		return float64(v32)
+	}
 }

@@ -28,9 +28,11 @@ func (e *Executor) reduceBackward(k gpu.Kernels, op *torch.ExecOp, out operand, 
 	if len(ins) != want || (op.Kind != torch.ExecSelectBack && len(op.Scalars) < 1) {
 		return true, errUnsupported("%s with %d inputs", op.Kind, len(ins))
 	}
-	if out.kt != floatAcc(out.kt) || op.Kind != torch.ExecSelectBack && !sameShape(out.shape, ins[1].shape) {
+	if (out.kt != floatAcc(out.kt) && out.kt != kernels.F64) || op.Kind != torch.ExecSelectBack && !sameShape(out.shape, ins[1].shape) {
 		return true, errUnsupported("%s into %s %v", op.Kind, out.kt, out.shape)
 	}
+	e.bwAcc = redAcc(out.kt)
+	defer func() { e.bwAcc = "" }()
 	red, err := reducedDims(op.Kind, op.Ints, len(out.shape))
 	if err != nil {
 		return true, errUnsupported("%v", err)
@@ -99,14 +101,24 @@ func keptShape(shape []int64, red []bool) []int64 {
 	return out
 }
 
-// f32Of computes op (a map operator) over ins into a new f32 scratch of
-// shape, the inputs converted to f32 first.
-func (e *Executor) f32Of(k gpu.Kernels, op kernels.MapOp, shape []int64, ins []operand, s0, s1 float32, temps *[]temp) (operand, error) {
-	r, err := e.scratch(ins[0].cuda(), kernels.F32, shape, temps)
+// accOf computes op (a map operator) over ins into a new scratch of shape
+// in the backward's accumulate type (f32, or float64 for float64), the
+// inputs converted to it first.
+func (e *Executor) accOf(k gpu.Kernels, op kernels.MapOp, shape []int64, ins []operand, s0, s1 float64, temps *[]temp) (operand, error) {
+	r, err := e.scratch(ins[0].cuda(), e.acc(), shape, temps)
 	if err != nil {
 		return operand{}, err
 	}
-	return r, e.mapPromoted(k, op, r, ins, float64(s0), float64(s1))
+	return r, e.mapPromoted(k, op, r, ins, opScale(r.kt, s0), opScale(r.kt, s1))
+}
+
+// acc is the accumulate type of the reduction backward that runs: bwAcc
+// (set by reduceBackward) or f32.
+func (e *Executor) acc() kernels.DType {
+	if e.bwAcc == kernels.F64 {
+		return kernels.F64
+	}
+	return kernels.F32
 }
 
 // boolOf computes a comparison (or logical op) over ins into a new bool
@@ -122,18 +134,18 @@ func (e *Executor) boolOf(k gpu.Kernels, op kernels.MapOp, shape []int64, ins []
 // rowSum sums x (an f32 scratch) over the dims red into a new f32 scratch
 // of the kept shape (sum(dims, keepdim=True)).
 func (e *Executor) rowSum(k gpu.Kernels, x operand, red []bool, temps *[]temp) (operand, error) {
-	r, err := e.asRows(k, x, red, kernels.F32, false, temps)
+	r, err := e.asRows(k, x, red, e.acc(), false, temps)
 	if err != nil {
 		return operand{}, err
 	}
-	s, err := e.scratch(x.cuda(), kernels.F32, keptShape(x.shape, red), temps)
+	s, err := e.scratch(x.cuda(), e.acc(), keptShape(x.shape, red), temps)
 	if err != nil {
 		return operand{}, err
 	}
 	if r.rows.Inner == 0 {
 		return s, e.mapOp(k, "fill", s, nil, 0, 0)
 	}
-	return s, k.ReduceRows(kernels.F32, s.addr, r.addr, 1, r.rows)
+	return s, k.ReduceRows(e.acc(), s.addr, r.addr, 1, r.rows)
 }
 
 // selectBack is value_selecting_reduction_backward: grad where the
@@ -203,7 +215,7 @@ func (e *Executor) evenlyBack(k gpu.Kernels, out, grad, self, result operand, re
 // maskedShare writes sgn·mask·(grad / Σmask) into out (sgn optional): the
 // gradient shared by the positions mask selects in each reduced row.
 func (e *Executor) maskedShare(k gpu.Kernels, out, grad, mask operand, sgn *operand, red []bool, temps *[]temp) error {
-	mf, err := e.f32Of(k, "copy", mask.shape, []operand{mask}, 0, 0, temps)
+	mf, err := e.accOf(k, "copy", mask.shape, []operand{mask}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
@@ -211,11 +223,11 @@ func (e *Executor) maskedShare(k gpu.Kernels, out, grad, mask operand, sgn *oper
 	if err != nil {
 		return err
 	}
-	q, err := e.f32Of(k, "div", cnt.shape, []operand{grad, cnt}, 0, 0, temps)
+	q, err := e.accOf(k, "div", cnt.shape, []operand{grad, cnt}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
-	return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
+	return e.intoOut(k, out, e.acc(), temps, func(dst operand) error {
 		if err := e.mapOp(k, "mul", dst, []operand{mf, q}, 0, 0); err != nil {
 			return err
 		}
@@ -234,7 +246,7 @@ func (e *Executor) varBack(k gpu.Kernels, out, grad, self operand, red []bool, c
 			n *= self.shape[d]
 		}
 	}
-	sf, err := e.f32Of(k, "copy", self.shape, []operand{self}, 0, 0, temps)
+	sf, err := e.accOf(k, "copy", self.shape, []operand{self}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
@@ -242,18 +254,18 @@ func (e *Executor) varBack(k gpu.Kernels, out, grad, self operand, red []bool, c
 	if err != nil {
 		return err
 	}
-	if err := e.mapOp(k, "affine", mean, []operand{mean}, float32(1/float64(n)), 0); err != nil {
+	if err := e.mapOp64(k, "affine", mean, []operand{mean}, opScale(mean.kt, 1/float64(n)), 0); err != nil {
 		return err
 	}
-	scale := float32(2 / (float64(n) - correction))
-	g, err := e.f32Of(k, "affine", grad.shape, []operand{grad}, scale, 0, temps)
+	scale := 2 / (float64(n) - correction)
+	g, err := e.accOf(k, "affine", grad.shape, []operand{grad}, scale, 0, temps)
 	if err != nil {
 		return err
 	}
 	if err := e.mapOp(k, "sub", sf, []operand{sf, mean}, 1, 0); err != nil {
 		return err
 	}
-	return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
+	return e.intoOut(k, out, e.acc(), temps, func(dst operand) error {
 		return e.mapOp(k, "mul", dst, []operand{g, sf}, 0, 0)
 	})
 }
@@ -269,11 +281,11 @@ func (e *Executor) stdBack(k gpu.Kernels, op *torch.ExecOp, out, grad, self oper
 	if err := e.moments(k, sop, std, []operand{self}); err != nil {
 		return err
 	}
-	s2, err := e.f32Of(k, "affine", std.shape, []operand{std}, 2, 0, temps)
+	s2, err := e.accOf(k, "affine", std.shape, []operand{std}, 2, 0, temps)
 	if err != nil {
 		return err
 	}
-	gv, err := e.f32Of(k, "div", std.shape, []operand{grad, s2}, 0, 0, temps)
+	gv, err := e.accOf(k, "div", std.shape, []operand{grad, s2}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
@@ -295,11 +307,11 @@ func (e *Executor) normBack(k gpu.Kernels, op *torch.ExecOp, out, grad, self ope
 		return errUnsupported("norm backward of order %v", p)
 	}
 	if p == 1 {
-		sg, err := e.f32Of(k, "sgn", self.shape, []operand{self}, 0, 0, temps)
+		sg, err := e.accOf(k, "sgn", self.shape, []operand{self}, 0, 0, temps)
 		if err != nil {
 			return err
 		}
-		return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
+		return e.intoOut(k, out, e.acc(), temps, func(dst operand) error {
 			return e.mapPromoted(k, "mul", dst, []operand{sg, grad}, 0, 0)
 		})
 	}
@@ -311,7 +323,7 @@ func (e *Executor) normBack(k gpu.Kernels, op *torch.ExecOp, out, grad, self ope
 		return err
 	}
 	if p == 2 {
-		r, err := e.f32Of(k, "div", self.shape, []operand{self, nv}, 0, 0, temps)
+		r, err := e.accOf(k, "div", self.shape, []operand{self, nv}, 0, 0, temps)
 		if err != nil {
 			return err
 		}
@@ -322,15 +334,15 @@ func (e *Executor) normBack(k gpu.Kernels, op *torch.ExecOp, out, grad, self ope
 		if err := e.mapOp(k, "masked_fill", r, []operand{r, zero}, 0, 0); err != nil {
 			return err
 		}
-		return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
+		return e.intoOut(k, out, e.acc(), temps, func(dst operand) error {
 			return e.mapPromoted(k, "mul", dst, []operand{grad, r}, 0, 0)
 		})
 	}
-	a, err := e.f32Of(k, "abs", self.shape, []operand{self}, 0, 0, temps)
+	a, err := e.accOf(k, "abs", self.shape, []operand{self}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
-	nf, err := e.f32Of(k, "copy", nv.shape, []operand{nv}, 0, 0, temps)
+	nf, err := e.accOf(k, "copy", nv.shape, []operand{nv}, 0, 0, temps)
 	if err != nil {
 		return err
 	}
@@ -345,7 +357,7 @@ func (e *Executor) normBack(k gpu.Kernels, op *torch.ExecOp, out, grad, self ope
 	if err := e.mapOp(k, "logical_or", mask, []operand{mask, nan}, 0, 0); err != nil {
 		return err
 	}
-	sg, err := e.f32Of(k, "sgn", self.shape, []operand{self}, 0, 0, temps)
+	sg, err := e.accOf(k, "sgn", self.shape, []operand{self}, 0, 0, temps)
 	if err != nil {
 		return err
 	}

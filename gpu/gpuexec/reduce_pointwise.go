@@ -208,7 +208,7 @@ func (e *Executor) pick(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 	case torch.ExecMinAll, torch.ExecMinDim, torch.ExecArgmin:
 		mode = kernels.PickMin
 	}
-	if in.kt != floatAcc(in.kt) {
+	if in.kt != floatAcc(in.kt) && in.kt != kernels.F64 {
 		return errUnsupported("%s of %s", op.Kind, in.kt)
 	}
 	red, err := reducedDims(op.Kind, op.Ints, len(in.shape))
@@ -267,15 +267,16 @@ func (e *Executor) moments(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		return fmt.Errorf("gpuexec: %s takes 1 input and a correction", op.Kind)
 	}
 	in := ins[0]
-	if in.kt != floatAcc(in.kt) || out.kt != in.kt {
+	if (in.kt != floatAcc(in.kt) && in.kt != kernels.F64) || out.kt != in.kt {
 		return errUnsupported("%s of %s into %s", op.Kind, in.kt, out.kt)
 	}
 	red, err := reducedDims(op.Kind, op.Ints, len(in.shape))
 	if err != nil {
 		return err
 	}
+	acc := redAcc(in.kt)
 	return e.withTemps(func(temps *[]temp) error {
-		r, err := e.asRows(k, in, red, kernels.F32, true, temps)
+		r, err := e.asRows(k, in, red, acc, true, temps)
 		if err != nil {
 			return err
 		}
@@ -284,11 +285,11 @@ func (e *Executor) moments(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 			return errUnsupported("%s of shape %v into %v", op.Kind, in.shape, out.shape)
 		}
 		rows := r.operand(in.cuda())
-		mean, err := e.scratch(in.cuda(), kernels.F32, []int64{r.rows.Count(), 1}, temps)
+		mean, err := e.scratch(in.cuda(), acc, []int64{r.rows.Count(), 1}, temps)
 		if err != nil {
 			return err
 		}
-		if err := k.ReduceRows(kernels.F32, mean.addr, r.addr, float64(float32(1/float64(n))), r.rows); err != nil {
+		if err := k.ReduceRows(acc, mean.addr, r.addr, opScale(acc, 1/float64(n)), r.rows); err != nil {
 			return err
 		}
 		if err := e.mapOp(k, "sub", rows, []operand{rows, mean}, 1, 0); err != nil {
@@ -297,9 +298,9 @@ func (e *Executor) moments(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		if err := e.mapOp(k, "square", rows, []operand{rows}, 0, 0); err != nil {
 			return err
 		}
-		scale := float32(1 / math.Max(0, float64(n)-op.Scalars[0]))
-		return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
-			if err := k.ReduceRows(kernels.F32, dst.addr, r.addr, float64(scale), r.rows); err != nil {
+		scale := opScale(acc, 1/math.Max(0, float64(n)-op.Scalars[0]))
+		return e.intoOut(k, out, acc, temps, func(dst operand) error {
+			if err := k.ReduceRows(acc, dst.addr, r.addr, scale, r.rows); err != nil {
 				return err
 			}
 			if op.Kind == torch.ExecStd {
@@ -320,15 +321,16 @@ func (e *Executor) norm(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 	if p != 1 && p != 2 && !math.IsInf(p, 1) {
 		return errUnsupported("norm of order %v", p)
 	}
-	if out.kt != floatAcc(out.kt) {
-		return errUnsupported("norm into %s", out.kt)
+	if (out.kt != floatAcc(out.kt) && out.kt != kernels.F64) || (in.kt == kernels.F64) != (out.kt == kernels.F64) {
+		return errUnsupported("norm of %s into %s", in.kt, out.kt)
 	}
 	red, err := reducedDims(op.Kind, op.Ints, len(in.shape))
 	if err != nil {
 		return err
 	}
+	acc := redAcc(out.kt)
 	return e.withTemps(func(temps *[]temp) error {
-		r, err := e.asRows(k, in, red, kernels.F32, true, temps)
+		r, err := e.asRows(k, in, red, acc, true, temps)
 		if err != nil {
 			return err
 		}
@@ -343,14 +345,14 @@ func (e *Executor) norm(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		if err := e.mapOp(k, f, rows, []operand{rows}, 0, 0); err != nil {
 			return err
 		}
-		return e.intoOut(k, out, kernels.F32, temps, func(dst operand) error {
+		return e.intoOut(k, out, acc, temps, func(dst operand) error {
 			if r.rows.Inner == 0 {
 				return e.mapOp(k, "fill", dst, nil, 0, 0)
 			}
 			if math.IsInf(p, 1) {
-				return k.Pick(kernels.PickMax, kernels.F32, dst.addr, 0, r.addr, r.rows)
+				return k.Pick(kernels.PickMax, acc, dst.addr, 0, r.addr, r.rows)
 			}
-			if err := k.ReduceRows(kernels.F32, dst.addr, r.addr, 1, r.rows); err != nil {
+			if err := k.ReduceRows(acc, dst.addr, r.addr, 1, r.rows); err != nil {
 				return err
 			}
 			if p == 2 {

@@ -1,6 +1,8 @@
 package gpuexec
 
 import (
+	"math"
+
 	"github.com/gpumem/playground/gpu/kernels"
 	"github.com/gpumem/playground/sim/torch"
 )
@@ -10,8 +12,11 @@ import (
 // (float64 computed in float64, kernels.MapOpmath64; int32/int64 in
 // int64, kernels.MapOpmathInt), plus
 // the float64 row sum (reduce_rows_f64) for sum/mean, the index kernels
-// (indexKinds) and float64 matmul/softmax/nll_loss (f64Kinds). pick and
-// the other families have no entries.
+// (indexKinds) and float64 matmul/softmax/nll_loss (f64Kinds). Session 12
+// gave float64 the elementwise math (exp, log, pow, gelu, silu, ...,
+// kernels/mathops_f64.go), selections, comparisons, pick_<mode>_f64 and
+// the kinds composed of them (f64Kinds). The other families (pooling,
+// convolution, batch_norm) have no float64 entries.
 
 // wideKinds are the kinds that reach only map kernels (whose launcher
 // refuses a type without an entry) or handle float64/int32 themselves.
@@ -23,12 +28,26 @@ var wideKinds = map[torch.ExecKind]bool{
 }
 
 // f64Kinds have float64 kernels (module linalg_f64: bmm, softmax,
-// nll_loss; the RNNs composed of them and map_wide) but no int32 ones.
+// nll_loss; the RNNs composed of them and map_wide; since session 12 the
+// losses, reductions and layer_norm composed of map_wide, pick and
+// reduce_rows_f64) but no int32 ones.
 var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecMatmul: true, torch.ExecSoftmax: true, torch.ExecLogSoftm: true,
 	torch.ExecSoftmaxBack: true, torch.ExecLogSoftmaxBack: true,
 	torch.ExecNLLLoss: true, torch.ExecNLLLossBack: true,
 	torch.ExecRNN: true, torch.ExecRNNBack: true, // float64 scratch (ops_rnn.go)
+	// session 12: composed of map kernels with float64 entries (the
+	// losses' scales in double: opScale)
+	torch.ExecMSELoss: true, torch.ExecMSELossBack: true, torch.ExecBCE: true, torch.ExecBCEBack: true,
+	torch.ExecDropoutBack: true, torch.ExecTril: true, torch.ExecTriu: true,
+	// the reductions: pick_<mode>_f64, reduce_rows_f64 and the f64 map
+	// kernels (redAcc)
+	torch.ExecMaxAll: true, torch.ExecMinAll: true, torch.ExecMaxDim: true, torch.ExecMinDim: true,
+	torch.ExecArgmax: true, torch.ExecArgmin: true, torch.ExecVar: true, torch.ExecStd: true, torch.ExecNorm: true,
+	torch.ExecSelectBack: true, torch.ExecEvenlyBack: true, torch.ExecVarBack: true, torch.ExecStdBack: true,
+	torch.ExecNormBack: true,
+	// layer_norm and batch_norm over float64 scratch (scratch.acc)
+	torch.ExecLayerNorm: true, torch.ExecLayerNormBack: true, torch.ExecBatchNorm: true, torch.ExecBatchNormBack: true,
 }
 
 // indexKinds move the small integer types (uint8, int8, int16), float64
@@ -73,4 +92,41 @@ func (e *Executor) arangeHost(out operand, n int64, start, step float64) error {
 		}
 	}
 	return e.values(out, vals)
+}
+
+// opScale is a scale factor as the kernels of type t apply it: in float64
+// for float64 (PyTorch's opmath for double), rounded to float32 for the
+// others.
+func opScale(t kernels.DType, v float64) float64 {
+	if t == kernels.F64 {
+		return v
+	}
+	return float64(float32(v))
+}
+
+// dropoutScale64 is dropoutScale for a dropout of type t: for float64 the
+// keep probability and scale in double (Dropout.cu's accscalar_t), and
+// maskKeep, the float32 threshold that gives the float32 uniforms the
+// same u < keep as the double comparison (the least float32 ≥ keep).
+func dropoutScale64(t kernels.DType, p float64) (keep, scale, maskKeep float64) {
+	if t != kernels.F64 {
+		k, s := dropoutScale(p)
+		return float64(k), float64(s), float64(k)
+	}
+	keep = 1 - p
+	m := float32(keep)
+	if float64(m) < keep {
+		m = math.Nextafter32(m, float32(math.Inf(1)))
+	}
+	return keep, 1 / keep, float64(m)
+}
+
+// redAcc is the type the pointwise family's reductions (var/std, norm and
+// the reductions' backwards) compute in for operands of type t: float64
+// for float64 (PyTorch's accumulate type for double), else f32.
+func redAcc(t kernels.DType) kernels.DType {
+	if t == kernels.F64 {
+		return kernels.F64
+	}
+	return kernels.F32
 }

@@ -93,8 +93,9 @@ func cat(parts ...[]string) []string {
 }
 
 // MapOps lists every strided map operator: the core ones and those of
-// mapops_pointwise.go, mapops_loss.go, mapops_div.go and mapops_leaky.go.
-var MapOps = widenTypes(append(append(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...), divMapOps...), leakyMapOps...))
+// mapops_pointwise.go, mapops_loss.go, mapops_div.go, mapops_leaky.go and
+// mapops_f64.go.
+var MapOps = widenTypes(append(append(append(append(append(coreMapOps, pointwiseMapOps...), lossMapOps...), divMapOps...), leakyMapOps...), f64MapOps...))
 
 // ArithTypes are the input types of the four operations, neg and affine:
 // the float types, float64 and the integers (int32 for GradScaler's growth
@@ -114,6 +115,11 @@ func widenTypes(ops []MapOpInfo) []MapOpInfo {
 	for i, o := range ops {
 		switch {
 		case o.Types != nil:
+			if float64MoreOps[o.Op] && !hasType(o.Types, F64) {
+				ops[i].Types = append(append([]DType(nil), o.Types...), F64)
+			}
+		case float64MoreOps[o.Op]:
+			ops[i].Types = append(append([]DType(nil), DTypes...), F64)
 		case mapArithOps[o.Op] && o.Op != "div":
 			ops[i].Types = ArithTypes
 		case float64Ops[o.Op]:
@@ -121,14 +127,14 @@ func widenTypes(ops []MapOpInfo) []MapOpInfo {
 			if o.Op == "abs" { // in integers (MapOpmathInt)
 				ops[i].Types = append(ops[i].Types, I64, I32)
 			}
-			if f64, ok := f64Bodies[o.Op]; ok { // .approx in f32: an f64 body of its own
-				body := o.body
-				ops[i].bodyFor = func(in DType) []string {
-					if in == F64 {
-						return f64()
-					}
-					return body
+		}
+		if f64, ok := f64Bodies[o.Op]; ok { // .approx in f32: an f64 body of its own
+			body := o.body
+			ops[i].bodyFor = func(in DType) []string {
+				if in == F64 {
+					return f64()
 				}
+				return body
 			}
 		}
 	}

@@ -17,11 +17,58 @@ var opmath64Ops = map[MapOp]bool{
 	"div": true, "affine": true, "reciprocal": true, "abs": true, "sqrt": true,
 	"relu": true, "relu_backward": true, "sigmoid_backward": true, "tanh_backward": true, "addcmul": true,
 	"sigmoid": true, "tanh": true, // f64Bodies
+	// session 12: float64MoreOps
+	"exp": true, "log": true, "pow": true, "pow_tensor": true, "gelu": true, "gelu_tanh": true,
+	"gelu_backward": true, "silu": true, "silu_backward": true, "leaky_relu": true,
+	"leaky_relu_backward": true, "where": true, "masked_fill": true, "masked_keep": true,
+	"clamp": true, "clamp_backward": true, "maximum": true, "minimum": true, "square": true,
+	"rsqrt": true, "dropout": true, "masked_scale": true, "bce": true, "bce_backward": true, "sgn": true,
+	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
+	"eq_scalar": true, "ne_scalar": true, "lt_scalar": true, "le_scalar": true, "gt_scalar": true, "ge_scalar": true,
+	"logical_and": true, "logical_or": true, "logical_xor": true, "logical_not": true,
+	"isnan": true, "isinf": true, "isfinite": true,
+}
+
+// float64MoreOps are the operators given float64 kernels in session 12
+// (issue 7) besides float64Ops: every one of them is in opmath64Ops, with
+// a body of f64Bodies where the f32 body uses .approx instructions, else
+// the f32 body widened by body64.
+var float64MoreOps = func() map[MapOp]bool {
+	m := map[MapOp]bool{}
+	for op := range opmath64Ops {
+		if !float64Ops[op] && !mapArithOps[op] && op != "fill" && op != "copy" {
+			m[op] = true
+		}
+	}
+	return m
+}()
+
+// f64MapOps are operators with float64 kernels only: pow with a tensor
+// exponent (PyTorch's pow_tensor_tensor; the f32 types have no kernel).
+var f64MapOps = []MapOpInfo{
+	{Op: "pow_tensor", Ins: 2, Doc: "out = a^b (C's pow: exp(b·log|a|) with its sign rules)", Types: []DType{F64}},
+}
+
+// hasType reports whether ts lists t.
+func hasType(ts []DType, t DType) bool {
+	for _, x := range ts {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 // f64Bodies are the float64 bodies of the opmath64Ops operators whose f32
-// bodies use .approx instructions (ex2): exp by expF64PTX (a few ulps).
-var f64Bodies = map[MapOp]func() []string{"sigmoid": sigmoidF64Body, "tanh": tanhF64Body}
+// bodies use .approx instructions (ex2, lg2): sigmoid and tanh here, the
+// others in mathF64Bodies (mathops_f64.go).
+var f64Bodies = func() map[MapOp]func() []string {
+	m := map[MapOp]func() []string{"sigmoid": sigmoidF64Body, "tanh": tanhF64Body}
+	for op, f := range mathF64Bodies {
+		m[op] = f
+	}
+	return m
+}()
 
 // expRegs declares expF64PTX's registers inside a map kernel's body.
 var expRegs = []string{".reg .f64 \t%fe<8>;", ".reg .b32 \t%re<4>;", ".reg .b64 \t%rde<4>;", ".reg .pred \t%pe<2>;"}

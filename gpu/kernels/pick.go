@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -31,6 +32,14 @@ type pickKernel struct {
 
 func (k pickKernel) name() string { return PickKernelName(k.mode, k.t) }
 
+// ft is the PTX type the kernel compares in: f64 for float64, else f32.
+func (k pickKernel) ft() string {
+	if k.t == F64 {
+		return "f64"
+	}
+	return "f32"
+}
+
 func (k pickKernel) entry() Entry {
 	return Entry{Name: k.name(), Doc: "dst[r], idx[r] = the " + string(k.mode) + " of row r and its first index (NaN wins), one block per row",
 		Params: []Param{{"dst", Ptr}, {"idx", Ptr}, {"src", Ptr}, {"l", U64}, {"sl", U64},
@@ -45,14 +54,15 @@ func (k pickKernel) betterPTX(v, i string) string {
 	if k.mode == PickMin {
 		cmp = "lt"
 	}
-	return fmt.Sprintf("\tsetp.%s.f32 \t%%pq1, %s, %%acc;\n", cmp, v) +
-		fmt.Sprintf("\tsetp.nan.f32 \t%%pq2, %s, %s;\n", v, v) +
-		"\tsetp.nan.f32 \t%pq3, %acc, %acc;\n" +
+	f := k.ft()
+	return fmt.Sprintf("\tsetp.%s.%s \t%%pq1, %s, %%acc;\n", cmp, f, v) +
+		fmt.Sprintf("\tsetp.nan.%s \t%%pq2, %s, %s;\n", f, v, v) +
+		"\tsetp.nan." + f + " \t%pq3, %acc, %acc;\n" +
 		"\tnot.pred \t%pq5, %pq3;\n" +
 		"\tand.pred \t%pq5, %pq2, %pq5;\n" +
 		"\tor.pred \t%pq1, %pq1, %pq5;\n" +
 		"\tand.pred \t%pq5, %pq2, %pq3;\n" +
-		fmt.Sprintf("\tsetp.eq.or.f32 \t%%pq5, %s, %%acc, %%pq5;\n", v) +
+		fmt.Sprintf("\tsetp.eq.or.%s \t%%pq5, %s, %%acc, %%pq5;\n", f, v) +
 		fmt.Sprintf("\tsetp.lt.u64 \t%%pq6, %s, %%ai;\n", i) +
 		"\tand.pred \t%pq5, %pq5, %pq6;\n" +
 		"\tor.pred \t%pq1, %pq1, %pq5;\n"
@@ -66,13 +76,20 @@ func (k pickKernel) body() string {
 	// shadow the buffer.
 	vbuf, ibuf := name+"_sval", name+"_sidx"
 	var b strings.Builder
-	fmt.Fprintf(&b, ".shared .align 4 .b8 \t%s[%d];\n", vbuf, 4*RowBlock)
+	f, vsz, vshift := k.ft(), 4, 2
+	if k.t == F64 {
+		vsz, vshift = 8, 3
+	}
+	fmt.Fprintf(&b, ".shared .align %d .b8 \t%s[%d];\n", vsz, vbuf, vsz*RowBlock)
 	fmt.Fprintf(&b, ".shared .align 8 .b8 \t%s[%d];\n", ibuf, 8*RowBlock)
 	b.WriteString(entryHeader(e))
 	b.WriteString(scratchRegs)
 	b.WriteString(scratchRegs64)
 	b.WriteString("\t.reg .pred \t%pq<8>;\n\t.reg .b64 \t%rd<40>;\n\t.reg .b32 \t%ri<8>;\n")
-	b.WriteString("\t.reg .f32 \t%x<4>;\n\t.reg .f32 \t%acc;\n\t.reg .b64 \t%ai;\n\t.reg .b64 \t%bi;\n\n")
+	if k.t == F64 {
+		b.WriteString(scratchRegsF64)
+	}
+	fmt.Fprintf(&b, "\t.reg .%s \t%%x<4>;\n\t.reg .%s \t%%acc;\n\t.reg .b64 \t%%ai;\n\t.reg .b64 \t%%bi;\n\n", f, f)
 	for i, p := range e.Params {
 		b.WriteString(loadParam(e, p.Name, fmt.Sprintf("%%rd%d", 4+i)))
 	}
@@ -89,30 +106,42 @@ func (k pickKernel) body() string {
 	if k.mode == PickMin {
 		init = infinity
 	}
-	fmt.Fprintf(&b, "\tmov.f32 \t%%acc, %s;\n\tmov.u64 \t%%ai, 9223372036854775807;\n", init)
+	load := k.t.loadF32("%x0", "%rd26", "")
+	if k.t == F64 {
+		init = f64c(math.Inf(-1))
+		if k.mode == PickMin {
+			init = f64c(math.Inf(1))
+		}
+		load = k.t.loadF64("%x0", "%rd26")
+	}
+	fmt.Fprintf(&b, "\tmov.%s \t%%acc, %s;\n\tmov.u64 \t%%ai, 9223372036854775807;\n", f, init)
 	loopPTX(&b, name, "scan", "%rd7",
 		"\tmad.lo.u64 \t%rd25, %rd3, %rd8, %rd24;\n"+
-			addrPTX("%rd26", "%rd6", "%rd25", k.t)+k.t.loadF32("%x0", "%rd26", "")+
+			addrPTX("%rd26", "%rd6", "%rd25", k.t)+load+
 			k.betterPTX("%x0", "%rd3")+
-			"\t@%pq1 mov.f32 \t%acc, %x0;\n\t@%pq1 mov.u64 \t%ai, %rd3;\n")
+			"\t@%pq1 mov."+f+" \t%acc, %x0;\n\t@%pq1 mov.u64 \t%ai, %rd3;\n")
 	// Tree over the block: thread tid < s merges slot tid + s into its own.
-	fmt.Fprintf(&b, "\tmov.u32 \t%%ri1, %s;\n\tshl.b32 \t%%ri2, %%ri0, 2;\n\tadd.u32 \t%%ri3, %%ri1, %%ri2;\n", vbuf)
+	fmt.Fprintf(&b, "\tmov.u32 \t%%ri1, %s;\n\tshl.b32 \t%%ri2, %%ri0, %d;\n\tadd.u32 \t%%ri3, %%ri1, %%ri2;\n", vbuf, vshift)
 	fmt.Fprintf(&b, "\tmov.u32 \t%%ri2, %s;\n\tshl.b32 \t%%ri5, %%ri0, 3;\n\tadd.u32 \t%%ri5, %%ri2, %%ri5;\n", ibuf)
-	b.WriteString("\tbar.sync \t0;\n\tst.shared.f32 \t[%ri3], %acc;\n\tst.shared.u64 \t[%ri5], %ai;\n\tbar.sync \t0;\n")
+	b.WriteString("\tbar.sync \t0;\n\tst.shared." + f + " \t[%ri3], %acc;\n\tst.shared.u64 \t[%ri5], %ai;\n\tbar.sync \t0;\n")
 	b.WriteString("\tmov.u32 \t%ri4, %ntid.x;\n\tshr.u32 \t%ri4, %ri4, 1;\n")
 	fmt.Fprintf(&b, "%s:\n\tsetp.eq.u32 \t%%pq0, %%ri4, 0;\n\t@%%pq0 bra.uni \t%s;\n", l("tree"), l("end"))
 	fmt.Fprintf(&b, "\tsetp.ge.u32 \t%%pq4, %%ri0, %%ri4;\n\t@%%pq4 bra \t%s;\n", l("wait"))
-	b.WriteString("\tshl.b32 \t%ri6, %ri4, 2;\n\tadd.u32 \t%ri6, %ri3, %ri6;\n\tld.shared.f32 \t%x1, [%ri6];\n")
+	fmt.Fprintf(&b, "\tshl.b32 \t%%ri6, %%ri4, %d;\n\tadd.u32 \t%%ri6, %%ri3, %%ri6;\n\tld.shared.%s \t%%x1, [%%ri6];\n", vshift, f)
 	b.WriteString("\tshl.b32 \t%ri6, %ri4, 3;\n\tadd.u32 \t%ri6, %ri5, %ri6;\n\tld.shared.u64 \t%bi, [%ri6];\n")
 	b.WriteString(k.betterPTX("%x1", "%bi"))
-	b.WriteString("\t@%pq1 mov.f32 \t%acc, %x1;\n\t@%pq1 mov.u64 \t%ai, %bi;\n")
-	b.WriteString("\tst.shared.f32 \t[%ri3], %acc;\n\tst.shared.u64 \t[%ri5], %ai;\n")
+	b.WriteString("\t@%pq1 mov." + f + " \t%acc, %x1;\n\t@%pq1 mov.u64 \t%ai, %bi;\n")
+	b.WriteString("\tst.shared." + f + " \t[%ri3], %acc;\n\tst.shared.u64 \t[%ri5], %ai;\n")
 	fmt.Fprintf(&b, "%s:\n\tbar.sync \t0;\n\tshr.u32 \t%%ri4, %%ri4, 1;\n\tbra.uni \t%s;\n", l("wait"), l("tree"))
 	fmt.Fprintf(&b, "%s:\n\tsetp.ne.u32 \t%%pq0, %%ri0, 0;\n\t@%%pq0 bra \t%s;\n", l("end"), l("exit"))
 	fmt.Fprintf(&b, "\tsetp.eq.u64 \t%%pq0, %%rd4, 0;\n\t@%%pq0 bra \t%s;\n", l("noval"))
 	b.WriteString("\tcvta.to.global.u64 \t%rd4, %rd4;\n")
 	b.WriteString(addrPTX("%rd27", "%rd4", "%rd2", k.t))
-	b.WriteString(k.t.storeF32("%rd27", "%acc"))
+	if k.t == F64 {
+		b.WriteString("\tst.global.f64 \t[%rd27], %acc;\n")
+	} else {
+		b.WriteString(k.t.storeF32("%rd27", "%acc"))
+	}
 	fmt.Fprintf(&b, "%s:\n\tsetp.eq.u64 \t%%pq0, %%rd5, 0;\n\t@%%pq0 bra \t%s;\n", l("noval"), l("exit"))
 	b.WriteString("\tcvta.to.global.u64 \t%rd5, %rd5;\n")
 	b.WriteString(addrPTX("%rd27", "%rd5", "%rd2", I64))
@@ -121,10 +150,11 @@ func (k pickKernel) body() string {
 	return b.String()
 }
 
-// pickModule generates max and min for every float type.
+// pickModule generates max and min for every float type and float64
+// (compared and stored in f64).
 func pickModule() moduleSpec {
 	var ks []kernelSpec
-	for _, t := range DTypes {
+	for _, t := range append(append([]DType(nil), DTypes...), F64) {
 		for _, m := range []PickMode{PickMax, PickMin} {
 			ks = append(ks, pickKernel{m, t})
 		}

@@ -13,9 +13,11 @@ import (
 // (kernels.MapOpmath64): the inputs loaded as float64, the operator in
 // float64 (fma where the kernel has one), the result stored from float64.
 func (k *Kernels) map64(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []gpu.Strided, addr func(gpu.Strided, gpu.DType) uint64, s0, s1 float64) error {
+	info, _ := kernels.MapOpByName(op)
 	var xs [3]float64
 	for j, s := range srcs {
-		v, err := k.load64(in, addr(s, in))
+		jt := info.InType(j, in)
+		v, err := k.load64(jt, addr(s, jt))
 		if err != nil {
 			return err
 		}
@@ -68,6 +70,10 @@ func (k *Kernels) map64(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []gp
 	case "addcmul":
 		r = math.FMA(s0, y*xs[2], x)
 	default:
+		if v, ok := mathValue64(op, xs, s0, s1); ok {
+			r = v
+			break
+		}
 		if !kernels.DivOp(op) {
 			return fmt.Errorf("refkern: no float64 map operator %q", op)
 		}

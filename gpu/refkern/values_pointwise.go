@@ -135,6 +135,9 @@ func pointwiseValue(op kernels.MapOp, xs [3]float32, s0, s1 float32) (float32, b
 // Pick writes each row's max or min and its first index (NaN wins over
 // numbers), as the pick kernels.
 func (k *Kernels) Pick(mode kernels.PickMode, t gpu.DType, dst, idx, src uint64, r gpu.Rows) error {
+	if t == kernels.F64 {
+		return k.pick64(mode, dst, idx, src, r)
+	}
 	k.Launches++
 	rows := r.Count()
 	for row := int64(0); row < rows; row++ {
