@@ -30,7 +30,7 @@ func wide(t DType) bool { return t == F64 || t == I32 }
 
 // mapActOps are the activations (map_act).
 var mapActOps = map[MapOp]bool{
-	"relu": true, "relu_backward": true, "gelu": true, "gelu_tanh": true, "gelu_backward": true,
+	"relu": true, "relu_backward": true, "gelu": true, "gelu_tanh": true, "gelu_backward": true, "gelu_tanh_backward": true,
 	"sigmoid": true, "sigmoid_backward": true, "tanh": true, "tanh_backward": true,
 	"silu": true, "silu_backward": true, "leaky_relu": true, "leaky_relu_backward": true,
 }

@@ -72,6 +72,11 @@ func MapValue(op kernels.MapOp, x0, x1, s0, s1 float32) float32 {
 		cdf := 0.5 * (1 + math.Erf(y/math.Sqrt2))
 		pdf := math.Exp(-y*y/2) / math.Sqrt(2*math.Pi)
 		return f(x * (cdf + y*pdf))
+	case "gelu_tanh_backward":
+		y := float64(x1)
+		beta, kappa := math.Sqrt(2/math.Pi), 0.044715
+		t := math.Tanh(beta * (y + kappa*y*y*y))
+		return f(x * (0.5*(1+t) + 0.5*y*(1-t*t)*beta*(1+3*kappa*y*y)))
 	case "sigmoid_backward":
 		return x0 * x1 * (1 - x1)
 	case "tanh_backward":

@@ -94,15 +94,16 @@ const (
 
 // Elementwise kinds with two tensor inputs (broadcast to Out's shape).
 const (
-	ExecAdd         ExecKind = "add" // In[0] + Scalars[0]·In[1]
-	ExecSub         ExecKind = "sub" // In[0] − Scalars[0]·In[1]
-	ExecMul         ExecKind = "mul"
-	ExecDiv         ExecKind = "div"
-	ExecMaximum     ExecKind = "maximum"
-	ExecReluBack    ExecKind = "relu_backward"    // In[0] = grad, In[1] = input or output
-	ExecGeluBack    ExecKind = "gelu_backward"    // In[0] = grad, In[1] = input (erf form)
-	ExecSigmoidBack ExecKind = "sigmoid_backward" // In[0] = grad, In[1] = output
-	ExecTanhBack    ExecKind = "tanh_backward"    // In[0] = grad, In[1] = output
+	ExecAdd          ExecKind = "add" // In[0] + Scalars[0]·In[1]
+	ExecSub          ExecKind = "sub" // In[0] − Scalars[0]·In[1]
+	ExecMul          ExecKind = "mul"
+	ExecDiv          ExecKind = "div"
+	ExecMaximum      ExecKind = "maximum"
+	ExecReluBack     ExecKind = "relu_backward"      // In[0] = grad, In[1] = input or output
+	ExecGeluBack     ExecKind = "gelu_backward"      // In[0] = grad, In[1] = input (erf form)
+	ExecGeluTanhBack ExecKind = "gelu_tanh_backward" // In[0] = grad, In[1] = input (tanh approximation)
+	ExecSigmoidBack  ExecKind = "sigmoid_backward"   // In[0] = grad, In[1] = output
+	ExecTanhBack     ExecKind = "tanh_backward"      // In[0] = grad, In[1] = output
 )
 
 // ExecOp is one operator for an Executor.

@@ -374,12 +374,18 @@ func (rt *Runtime) unaryGrad(op, name string, a *Tensor, save saveKind, bw func(
 
 // unaryGradDT is unaryGrad with the output's dtype given.
 func (rt *Runtime) unaryGradDT(op, name string, a *Tensor, dt DType, save saveKind, bw func(g, self, result *Tensor) (*Tensor, error)) (*Tensor, error) {
+	return rt.unaryGradKind(op, ExecKind(op), name, a, dt, save, bw)
+}
+
+// unaryGradKind is unaryGradDT with the values' kind given (op names the
+// allocation).
+func (rt *Runtime) unaryGradKind(op string, kind ExecKind, name string, a *Tensor, dt DType, save saveKind, bw func(g, self, result *Tensor) (*Tensor, error)) (*Tensor, error) {
 	out, err := rt.unaryOut(op, a, dt)
 	if err != nil {
 		return nil, err
 	}
 	if rt.exec != nil {
-		rt.compute1(ExecKind(op), out, []*Tensor{a})
+		rt.compute1(kind, out, []*Tensor{a})
 	}
 	n := rt.record(name, a)
 	if n != nil {
@@ -438,9 +444,24 @@ func (rt *Runtime) Tanh(a *Tensor) (*Tensor, error) {
 	return rt.unaryGrad("tanh", "TanhBackward0", a, saveResult, func(g, _, r *Tensor) (*Tensor, error) { return rt.gradLike("tanh_backward", g, r) })
 }
 
-// Gelu is F.gelu.
-func (rt *Runtime) Gelu(a *Tensor) (*Tensor, error) {
-	return rt.unaryGrad("gelu", "GeluBackward0", a, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) { return rt.gradLike("gelu_backward", g, s) })
+// Gelu is F.gelu: approximate "none" is the erf form, "tanh" the tanh
+// approximation (same memory; other kernels on a GPU run).
+func (rt *Runtime) Gelu(a *Tensor, approximate string) (*Tensor, error) {
+	kind, back := ExecKind("gelu"), "gelu_backward"
+	switch approximate {
+	case "none":
+	case "tanh":
+		kind, back = ExecGeluTanh, "gelu_tanh_backward"
+	default:
+		return nil, Errorf(RuntimeError, "approximate argument must be either none or tanh.")
+	}
+	dt := a.dtype
+	if !dt.IsFloating() {
+		dt = Float32
+	}
+	return rt.unaryGradKind("gelu", kind, "GeluBackward0", a, dt, saveSelf, func(g, s, _ *Tensor) (*Tensor, error) {
+		return rt.gradLike(back, g, s)
+	})
 }
 
 // Silu is F.silu.

@@ -121,7 +121,7 @@ func init() {
 	}
 	unary := map[string]func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error){
 		"relu": (*torch.Runtime).Relu, "sigmoid": (*torch.Runtime).Sigmoid, "tanh": (*torch.Runtime).Tanh,
-		"silu": (*torch.Runtime).Silu, "gelu": (*torch.Runtime).Gelu,
+		"silu": (*torch.Runtime).Silu,
 	}
 	for name, f := range unary {
 		F[name] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
@@ -135,6 +135,15 @@ func init() {
 			}
 			return f(h.rt, x)
 		}
+	}
+	// F.gelu(input, approximate='none')
+	F["gelu"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
+		x := a.tensor(0, "input")
+		approx := a.str(1, "approximate", "none")
+		if a.err != nil {
+			return nil, a.err
+		}
+		return h.rt.Gelu(x, approx)
 	}
 	F["relu_"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x := a.tensor(0, "input")
