@@ -18,13 +18,33 @@ import "math/bits"
 // sit anywhere in a fixed buffer, so an update shifts the shorter side and
 // removing the first entry (what best fit usually takes) moves nothing.
 // Keys are copied into the entries, so searching does not touch the blocks
-// themselves; emptied chunk buffers are kept for reuse.
+// themselves; emptied chunk buffers are kept for reuse. The classes of one
+// bitmap word (a power of two of sizes) form a group, allocated when a
+// block of that group first arrives: a pool uses a few of the 59 groups,
+// and a new allocator does not clear 150 KB per pool.
 type freeSet struct {
 	n       int
-	summary uint64             // bit w: words[w] != 0
-	words   [classWords]uint64 // bit c%64 of words[c/64]: class c is not empty
-	classes [numClasses]classSet
-	spare   []*chunkBuf // empty chunk buffers for reuse
+	summary uint64                  // bit w: words[w] != 0
+	words   [classWords]uint64      // bit c%64 of words[c/64]: class c is not empty
+	groups  [classWords]*classGroup // classes 64w…64w+63; nil until used
+	spare   []*chunkBuf             // empty chunk buffers for reuse
+}
+
+// classGroup holds the classes of one bitmap word.
+type classGroup [64]classSet
+
+// class returns class c, whose group must exist: c is non-empty, or it is
+// the class of a block in the set.
+func (s *freeSet) class(c int) *classSet { return &s.groups[c>>6][c&63] }
+
+// classIfAny returns class c, or nil if its group was never used (then
+// the class is empty).
+func (s *freeSet) classIfAny(c int) *classSet {
+	g := s.groups[c>>6]
+	if g == nil {
+		return nil
+	}
+	return &g[c&63]
 }
 
 // classSet holds the blocks of one size class in sorted chunks, none empty.
@@ -173,13 +193,13 @@ func (s *freeSet) prevClass(c int) int {
 
 // first returns the first block of non-empty class c.
 func (s *freeSet) first(c int) *Block {
-	ch := s.classes[c].at(0)
+	ch := s.class(c).at(0)
 	return ch.e[ch.lo].b
 }
 
 // last returns the last block of non-empty class c.
 func (s *freeSet) last(c int) *Block {
-	cs := s.classes[c].chunks
+	cs := s.class(c).chunks
 	ch := &cs[len(cs)-1]
 	return ch.e[ch.hi-1].b
 }
@@ -285,7 +305,12 @@ func (s *freeSet) insert(b *Block) {
 	k := keyOf(b)
 	s.n++
 	ci := classOf(k.size)
-	cl := &s.classes[ci]
+	g := s.groups[ci>>6]
+	if g == nil {
+		g = new(classGroup)
+		s.groups[ci>>6] = g
+	}
+	cl := &g[ci&63]
 	if len(cl.chunks) == 0 {
 		if cap(cl.chunks) == 0 {
 			cl.chunks = cl.one[:0]
@@ -381,8 +406,8 @@ func (s *freeSet) split(cl *classSet, i int) {
 func (s *freeSet) remove(b *Block) bool {
 	k := keyOf(b)
 	ci := classOf(k.size)
-	cl := &s.classes[ci]
-	if len(cl.chunks) == 0 {
+	cl := s.classIfAny(ci)
+	if cl == nil || len(cl.chunks) == 0 {
 		return false
 	}
 	i := cl.chunkFor(k)
@@ -391,14 +416,13 @@ func (s *freeSet) remove(b *Block) bool {
 	if pos == int(ch.hi) || ch.e[pos].b != b {
 		return false
 	}
-	s.removeAt(cursor{ci, i, pos})
+	s.removeAt(cursor{cl, ci, i, pos})
 	return true
 }
 
 // removeAt deletes the entry at cur.
 func (s *freeSet) removeAt(cur cursor) {
-	ci, i, pos := cur.ci, cur.i, cur.pos
-	cl := &s.classes[ci]
+	cl, ci, i, pos := cur.cl, cur.ci, cur.i, cur.pos
 	ch := cl.at(i)
 	lo, hi := int(ch.lo), int(ch.hi)
 	e := ch.e
@@ -463,7 +487,10 @@ func (s *freeSet) lowerBound(size int64) *Block {
 
 // cursor locates an entry of the set (class, chunk, buffer position) until
 // the set next changes.
-type cursor struct{ ci, i, pos int }
+type cursor struct {
+	cl         *classSet // class ci
+	ci, i, pos int
+}
 
 // lowerBoundAt is lowerBound that also returns where the block is, for
 // removeAt.
@@ -471,33 +498,36 @@ func (s *freeSet) lowerBoundAt(size int64) (*Block, cursor) {
 	size = max(size, 0) // every block is larger
 	ci := classOf(size)
 	if s.nonEmpty(ci) {
-		cl := &s.classes[ci]
+		cl := s.class(ci)
 		// Usually the class's first block is large enough (classes below
 		// 64 KiB hold one rounded size): no search.
 		if ch := cl.at(0); ch.e[ch.lo].k.size >= size {
-			return ch.e[ch.lo].b, cursor{ci, 0, int(ch.lo)}
+			return ch.e[ch.lo].b, cursor{cl, ci, 0, int(ch.lo)}
 		}
 		k := fkey{size, 0}
 		i := cl.chunkFor(k)
 		ch := cl.at(i)
 		if pos := int(ch.lo) + posFor(ch.entries(), k); pos < int(ch.hi) {
-			return ch.e[pos].b, cursor{ci, i, pos}
+			return ch.e[pos].b, cursor{cl, ci, i, pos}
 		}
 	}
 	if ci = s.nextClass(ci + 1); ci < 0 {
 		return nil, cursor{}
 	}
-	return s.first(ci), cursor{ci, 0, int(s.classes[ci].at(0).lo)}
+	cl := s.class(ci)
+	ch := cl.at(0)
+	return ch.e[ch.lo].b, cursor{cl, ci, 0, int(ch.lo)}
 }
 
 // successor returns the block after b in set order, or nil.
 func (s *freeSet) successor(b *Block) *Block {
 	k := keyOf(b)
 	ci := classOf(k.size)
-	cl := &s.classes[ci]
-	if i := cl.chunkAfter(k); i < len(cl.chunks) {
-		ch := &cl.chunks[i]
-		return ch.e[int(ch.lo)+posAfter(ch.entries(), k)].b
+	if cl := s.classIfAny(ci); cl != nil {
+		if i := cl.chunkAfter(k); i < len(cl.chunks) {
+			ch := &cl.chunks[i]
+			return ch.e[int(ch.lo)+posAfter(ch.entries(), k)].b
+		}
 	}
 	if ci = s.nextClass(ci + 1); ci < 0 {
 		return nil
@@ -510,8 +540,7 @@ func (s *freeSet) successor(b *Block) *Block {
 func (s *freeSet) predecessor(b *Block) *Block {
 	k := keyOf(b)
 	ci := classOf(k.size)
-	cl := &s.classes[ci]
-	if len(cl.chunks) > 0 {
+	if cl := s.classIfAny(ci); cl != nil && len(cl.chunks) > 0 {
 		i := cl.chunkFor(k)
 		ch := cl.at(i)
 		if pos := int(ch.lo) + posFor(ch.entries(), k); pos > int(ch.lo) {
@@ -540,8 +569,9 @@ func (s *freeSet) max() *Block {
 // appendAll appends the blocks in set order to dst.
 func (s *freeSet) appendAll(dst []*Block) []*Block {
 	for ci := s.nextClass(0); ci >= 0; ci = s.nextClass(ci + 1) {
-		for i := range s.classes[ci].chunks {
-			for _, e := range s.classes[ci].chunks[i].entries() {
+		cl := s.class(ci)
+		for i := range cl.chunks {
+			for _, e := range cl.chunks[i].entries() {
 				dst = append(dst, e.b)
 			}
 		}

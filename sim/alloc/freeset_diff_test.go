@@ -161,8 +161,14 @@ func TestFreeSetDifferential(t *testing.T) {
 // keeps it in cl.one, and n counts the entries.
 func (s *freeSet) checkLayout() error {
 	n := 0
-	for ci := range s.classes {
-		cl := &s.classes[ci]
+	for ci := range numClasses {
+		cl := s.classIfAny(ci)
+		if cl == nil {
+			if s.nonEmpty(ci) {
+				return fmt.Errorf("class %d: no group, bitmap says non-empty", ci)
+			}
+			continue
+		}
 		if (len(cl.chunks) > 0) != s.nonEmpty(ci) {
 			return fmt.Errorf("class %d: %d chunks, bitmap says non-empty=%v", ci, len(cl.chunks), s.nonEmpty(ci))
 		}

@@ -2,12 +2,12 @@ package alloc
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 
 	"github.com/gpumem/playground/sim/pickle"
+	"github.com/gpumem/playground/sim/trace"
 )
 
 // PickleValue returns the snapshot as the dict torch.cuda.memory._snapshot()
@@ -118,11 +118,9 @@ func writeJSON(buf *bytes.Buffer, v any) error {
 		}
 		buf.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
 	case string:
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		buf.Write(b)
+		// encoding/json's quoting, without linking encoding/json into
+		// the wasm module (its init and tables).
+		buf.Write(trace.AppendJSONString(buf.AvailableBuffer(), v))
 	case []any:
 		return writeJSONList(buf, v)
 	case pickle.Tuple:

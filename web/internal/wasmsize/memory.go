@@ -96,9 +96,20 @@ func (m *Module) Regions() ([]Region, error) {
 		return nil, errors.New("no unique pcHeader in the data section")
 	}
 	hdrAddr := im.base + int64(hdr[0])
+	// The moduledata is the aligned pair of words holding the pcHeader's
+	// address and that of the function names after it (pcHeader's
+	// funcnameOffset, word 4): the address alone also occurs elsewhere.
+	names, ok := im.word(hdrAddr + 32)
+	if !ok {
+		return nil, errors.New("truncated pcHeader")
+	}
 	var md int64 = -1
-	for a := (im.base + 7) &^ 7; a+8 <= im.base+int64(len(im.mem)); a += 8 {
-		if w, _ := im.word(a); w == hdrAddr {
+	for a := (im.base + 7) &^ 7; a+16 <= im.base+int64(len(im.mem)); a += 8 {
+		w, _ := im.word(a)
+		if w != hdrAddr {
+			continue
+		}
+		if w2, _ := im.word(a + 8); w2 == hdrAddr+names {
 			if md >= 0 {
 				return nil, errors.New("several moduledata candidates")
 			}

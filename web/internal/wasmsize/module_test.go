@@ -30,7 +30,9 @@ func name(s string) []byte { return append(uleb128(len(s)), s...) }
 
 // testModule has one imported function, three bodies named after Go
 // functions and one data segment at 0x1000 holding a pcHeader at 0x1000 and
-// a moduledata at 0x1100 whose types start at 0x1200 and rodata at 0x1300.
+// a moduledata at 0x1100 whose types start at 0x1200 and rodata at 0x1300;
+// another word at 0x1008 holds the pcHeader's address too (not a moduledata:
+// the word after it is not the function names' address).
 func testModule() []byte {
 	imp := section(2, vec(1, name("go"), name("debug"), []byte{0}, uleb128(0)))
 	bodies := section(10, vec(3,
@@ -39,7 +41,10 @@ func testModule() []byte {
 		append(uleb128(300), make([]byte, 300)...)))
 	mem := make([]byte, 0x400)
 	copy(mem, pcHeaderMagic)
+	binary.LittleEndian.PutUint64(mem[0x8:], 0x1000)        // a decoy
+	binary.LittleEndian.PutUint64(mem[0x20:], 0x40)         // pcHeader.funcnameOffset
 	binary.LittleEndian.PutUint64(mem[0x100:], 0x1000)      // moduledata.pcHeader
+	binary.LittleEndian.PutUint64(mem[0x108:], 0x1040)      // moduledata.funcnametab
 	binary.LittleEndian.PutUint64(mem[0x100+37*8:], 0x1200) // types
 	binary.LittleEndian.PutUint64(mem[0x100+38*8:], 0x1300) // etypes
 	binary.LittleEndian.PutUint64(mem[0x100+39*8:], 0x1300) // rodata
