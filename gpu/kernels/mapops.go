@@ -196,6 +196,17 @@ var coreMapOps = []MapOpInfo{
 	{Op: "rsqrt", Ins: 1, Doc: "out = 1/sqrt(x)", body: []string{"sqrt.rn.f32 \t%t0, %x0;", "rcp.rn.f32 \t%y, %t0;"}},
 	{Op: "abs", Ins: 1, Doc: "out = |x|", body: []string{"abs.f32 \t%y, %x0;"}},
 	{Op: "square", Ins: 1, Doc: "out = x·x", body: []string{"mul.rn.f32 \t%y, %x0, %x0;"}},
+	{Op: "floor", Ins: 1, Doc: "out = ⌊x⌋", body: []string{"cvt.rmi.f32.f32 \t%y, %x0;"}},
+	{Op: "ceil", Ins: 1, Doc: "out = ⌈x⌉", body: []string{"cvt.rpi.f32.f32 \t%y, %x0;"}},
+	{Op: "trunc", Ins: 1, Doc: "out = x rounded toward zero", body: []string{"cvt.rzi.f32.f32 \t%y, %x0;"}},
+	{Op: "round", Ins: 1, Doc: "out = x rounded half to even (nearbyint)", body: []string{"cvt.rni.f32.f32 \t%y, %x0;"}},
+	{Op: "sign", Ins: 1, Doc: "out = (0 < x) − (x < 0) (NaN: 0)", body: []string{
+		"setp.gt.f32 \t%pq1, %x0, " + zero + ";",
+		"selp.f32 \t%t0, " + one + ", " + zero + ", %pq1;",
+		"setp.lt.f32 \t%pq2, %x0, " + zero + ";",
+		"selp.f32 \t%t1, " + one + ", " + zero + ", %pq2;",
+		"sub.rn.f32 \t%y, %t0, %t1;",
+	}},
 	{Op: "reciprocal", Ins: 1, Doc: "out = 1/x", body: []string{"rcp.rn.f32 \t%y, %x0;"}},
 	{Op: "affine", Ins: 1, Doc: "out = s0·x + s1", body: []string{"fma.rn.f32 \t%y, %x0, %s0, %s1;"}},
 	{Op: "pow", Ins: 1, Doc: "out = x^s0 (x > 0: exp2(s0·log2 x))", body: []string{

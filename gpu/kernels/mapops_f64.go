@@ -17,6 +17,7 @@ var opmath64Ops = map[MapOp]bool{
 	"div": true, "affine": true, "reciprocal": true, "abs": true, "sqrt": true,
 	"relu": true, "relu_backward": true, "sigmoid_backward": true, "tanh_backward": true, "addcmul": true,
 	"sigmoid": true, "tanh": true, // f64Bodies
+	"floor": true, "ceil": true, "trunc": true, "round": true, "sign": true,
 	// session 12: float64MoreOps
 	"exp": true, "log": true, "pow": true, "pow_tensor": true, "gelu": true, "gelu_tanh": true,
 	"gelu_backward": true, "silu": true, "silu_backward": true, "leaky_relu": true,

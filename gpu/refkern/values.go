@@ -46,6 +46,16 @@ func MapValue(op kernels.MapOp, x0, x1, s0, s1 float32) float32 {
 		return f(math.Abs(x))
 	case "square":
 		return x0 * x0
+	case "floor":
+		return f(math.Floor(x))
+	case "ceil":
+		return f(math.Ceil(x))
+	case "trunc":
+		return f(math.Trunc(x))
+	case "round":
+		return f(math.RoundToEven(x))
+	case "sign":
+		return f(signOf(x))
 	case "reciprocal":
 		return 1 / x0
 	case "affine":
@@ -418,4 +428,15 @@ func (k *Kernels) BatchedMatmul(t gpu.DType, c, a, b uint64, batch, m, n, kk int
 		}
 	}
 	return nil
+}
+
+// signOf is (0 < x) − (x < 0): NaN and ±0 give 0 (ATen's sign_kernel).
+func signOf(x float64) float64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }

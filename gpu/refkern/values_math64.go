@@ -25,6 +25,16 @@ func mathValue64(op kernels.MapOp, xs [3]float64, s0, s1 float64) (float64, bool
 	switch op {
 	case "exp":
 		return exp64(x), true
+	case "floor":
+		return math.Floor(x), true
+	case "ceil":
+		return math.Ceil(x), true
+	case "trunc":
+		return math.Trunc(x), true
+	case "round":
+		return math.RoundToEven(x), true
+	case "sign":
+		return signOf(x), true
 	case "log":
 		return log64(x), true
 	case "pow":

@@ -34,6 +34,11 @@ func (rt *Runtime) Pow(a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rt.exec != nil {
+		// a tensor exponent: float64 kernels only (pow_tensor); other
+		// types are not computed
+		rt.compute1(ExecPow, out, []*Tensor{a, b})
+	}
 	n := rt.record("PowBackward1", a, b)
 	if n != nil {
 		n.save(a, false)

@@ -245,34 +245,6 @@ func init() {
 		}
 		return h.makeInit("arange", []int64{n}, o, dt, torch.ExecArange, start, step)
 	})
-	for _, name := range []string{"linspace", "logspace"} {
-		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-			n, err := intOf(name, "steps", argOr(args, kwargs, 2, "steps"), 0)
-			if err != nil {
-				return nil, err
-			}
-			o, err := h.factoryKw(it, kwargs)
-			if err != nil {
-				return nil, err
-			}
-			return h.make(name, []int64{n}, o, torch.Float32)
-		})
-	}
-	def("eye", false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
-		n, err := intOf("eye", "n", argOr(args, kwargs, 0, "n"), 0)
-		if err != nil {
-			return nil, err
-		}
-		m, err := intOf("eye", "m", argOr(args, kwargs, 1, "m"), n)
-		if err != nil {
-			return nil, err
-		}
-		o, err := h.factoryKw(it, kwargs)
-		if err != nil {
-			return nil, err
-		}
-		return h.make("eye", []int64{n, m}, o, torch.Float32)
-	})
 	for _, name := range []string{"tensor", "as_tensor"} {
 		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 			data := argOr(args, kwargs, 0, "data")

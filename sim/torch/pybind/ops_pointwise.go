@@ -57,9 +57,11 @@ func init() {
 			return rt.PowScalar(t, torch.Int(2))
 		},
 		"rsqrt": (*torch.Runtime).Rsqrt,
-		"sign":  func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("sign", t) },
-		"floor": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("floor", t) },
-		"round": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.UnaryNoGrad("round", t) },
+		"sign":  func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.RoundLike("sign", t) },
+		"floor": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.RoundLike("floor", t) },
+		"ceil":  func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.RoundLike("ceil", t) },
+		"trunc": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.RoundLike("trunc", t) },
+		"round": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.RoundLike("round", t) },
 		"isnan": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.CompareScalar("isnan", t) },
 		"isinf": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) { return rt.CompareScalar("isinf", t) },
 		"logical_not": func(rt *torch.Runtime, t *torch.Tensor) (*torch.Tensor, error) {
