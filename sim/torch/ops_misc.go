@@ -1,5 +1,7 @@
 package torch
 
+import "strings"
+
 // BinaryNoGrad is an elementwise op of two tensors without a derivative
 // (floor_divide, remainder, bitwise_*): one output of the promoted dtype.
 func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
@@ -7,10 +9,31 @@ func (rt *Runtime) BinaryNoGrad(op string, a, b *Tensor) (*Tensor, error) {
 		return rt.DivTensor(op, a, b)
 	}
 	out, err := rt.pointwiseOut(op, ResultType([]*Tensor{a, b}, nil), a, b)
-	if err == nil && rt.exec != nil {
+	if err != nil {
+		return nil, err
+	}
+	if err := bitwiseFloatErr(op, out); err != nil {
+		return nil, err
+	}
+	if rt.exec != nil {
 		rt.binaryNoGradValues(op, out, a, b)
 	}
-	return out, err
+	return out, nil
+}
+
+// bitwiseFloatErr is the dtype dispatch error of a bitwise op whose
+// result out is floating (its kernels have integral and bool cases only;
+// PyTorch has allocated the output, released here).
+func bitwiseFloatErr(op string, out *Tensor) error {
+	if !strings.HasPrefix(op, "bitwise_") || !out.dtype.IsFloating() {
+		return nil
+	}
+	suffix := "_cpu"
+	if out.device.IsCUDA() {
+		suffix = "_cuda"
+	}
+	out.Release()
+	return Errorf(NotImplementedError, "\"%s%s\" not implemented for '%s'", op, suffix, out.dtype.cppName())
 }
 
 // ScalarNoGrad is BinaryNoGrad with a Python number.
@@ -18,13 +41,21 @@ func (rt *Runtime) ScalarNoGrad(op string, a *Tensor, s Scalar) (*Tensor, error)
 	if IsDivFamily(op) {
 		return rt.DivScalarOp(op, a, s, false)
 	}
-	return rt.unaryOut(op, a, scalarResult(a, s))
+	out, err := rt.unaryOut(op, a, scalarResult(a, s))
+	if err != nil {
+		return nil, err
+	}
+	return out, bitwiseFloatErr(op, out)
 }
 
 // UnaryNoGrad is an elementwise op without a derivative (bitwise_not,
 // sign, floor, round, ...): an output like a.
 func (rt *Runtime) UnaryNoGrad(op string, a *Tensor) (*Tensor, error) {
-	return rt.unaryOut(op, a, a.dtype)
+	out, err := rt.unaryOut(op, a, a.dtype)
+	if err != nil {
+		return nil, err
+	}
+	return out, bitwiseFloatErr(op, out)
 }
 
 // Pow is a ** b for two tensors (PowBackward1 saves self, exponent and the

@@ -7,7 +7,8 @@ import (
 
 // TestArgumentChecks checks PyTorch's messages for arguments the
 // simulator used to accept or crash on (a zero stride divided by zero):
-// narrow's bounds, convolution's groups, stride, dilation and padding.
+// narrow's bounds, convolution's groups, stride, dilation and padding,
+// bitwise ops on floating tensors.
 func TestArgumentChecks(t *testing.T) {
 	out, _, err := run(t, `
 import torch
@@ -18,7 +19,9 @@ for f in (lambda: x.narrow(0, 0, -1), lambda: x.narrow(0, 4, 0).shape, lambda: x
           lambda: x.narrow(0, 3, 2), lambda: x.narrow(0, 5, 0), lambda: torch.narrow(x, 1, 2, 3).shape,
           lambda: F.conv1d(x[None], w, groups=0), lambda: F.conv1d(x[None], w, stride=0),
           lambda: F.conv1d(x[None], w, dilation=0), lambda: F.conv1d(x[None], w, padding=-1),
-          lambda: F.conv3d(torch.randn(1, 3, 4, 4, 4, device="cuda"), torch.randn(2, 3, 3, 3, 3, device="cuda"), stride=0)):
+          lambda: F.conv3d(torch.randn(1, 3, 4, 4, 4, device="cuda"), torch.randn(2, 3, 3, 3, 3, device="cuda"), stride=0),
+          lambda: x & torch.arange(6, device="cuda"), lambda: ~x, lambda: torch.bitwise_or(torch.randn(2), torch.randn(2)),
+          lambda: (~torch.arange(3, device="cuda")).dtype):
     try:
         print(f())
     except Exception as e:
@@ -37,7 +40,11 @@ RuntimeError non-positive groups is not supported
 RuntimeError non-positive stride is not supported
 RuntimeError dilation should be greater than zero
 RuntimeError negative padding is not supported
-RuntimeError non-positive stride is not supported`
+RuntimeError non-positive stride is not supported
+NotImplementedError "bitwise_and_cuda" not implemented for 'Float'
+NotImplementedError "bitwise_not_cuda" not implemented for 'Float'
+NotImplementedError "bitwise_or_cpu" not implemented for 'Float'
+torch.int64`
 	if got := strings.TrimSpace(out); got != want {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}
