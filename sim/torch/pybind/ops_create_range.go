@@ -11,9 +11,10 @@ import (
 // on the host in the arithmetic of PyTorch's CUDA kernels
 // (RangeFactories.cu, TensorFactories.cu) and written as the tensor's
 // values: linspace's halves count from start and from end
-// (start + step·i below steps/2, end − step·(steps − i − 1) above), in
-// float for float32/float16/bfloat16 and double for float64; integral
-// dtypes step in float and truncate; logspace raises base to those points.
+// (start + step·i below steps/2, end − step·(steps − i − 1) above, each a
+// fused multiply-add), in float for float32/float16/bfloat16 and double
+// for float64; integral dtypes step in float and truncate; logspace
+// raises base to those points.
 // In the simulator they only allocate.
 
 func init() {
@@ -94,14 +95,18 @@ func linspaceValues(dt torch.DType, start, end float64, n int64) []float64 {
 		return vals
 	}
 	half := n / 2
+	// nvcc contracts start + step·i and end − step·k into fused
+	// multiply-adds (recorded on an H200: linspace(-1, 1, 7)[3] is
+	// −2.9802e-08, not 0): one rounding each, in float or double
+	fma32 := func(a, b, c float32) float32 { return float32(math.FMA(float64(a), float64(b), float64(c))) }
 	switch {
 	case dt == torch.Float64:
 		step := (end - start) / float64(n-1)
 		for i := range vals {
 			if int64(i) < half {
-				vals[i] = start + step*float64(i)
+				vals[i] = math.FMA(step, float64(i), start)
 			} else {
-				vals[i] = end - step*float64(n-int64(i)-1)
+				vals[i] = math.FMA(-step, float64(n-int64(i)-1), end)
 			}
 		}
 	case dt.IsFloating():
@@ -109,22 +114,22 @@ func linspaceValues(dt torch.DType, start, end float64, n int64) []float64 {
 		step := (e - s) / float32(n-1)
 		for i := range vals {
 			if int64(i) < half {
-				vals[i] = castTo(dt, float64(s+step*float32(i)))
+				vals[i] = float64(fma32(step, float32(i), s))
 			} else {
-				vals[i] = castTo(dt, float64(e-step*float32(n-int64(i)-1)))
+				vals[i] = float64(fma32(-step, float32(n-int64(i)-1), e))
 			}
 		}
 	default: // integral: the ends in the dtype, the step in float
-		s, e := math.Trunc(start), math.Trunc(end)
-		step := (float32(e) - float32(s)) / float32(n-1)
+		s, e := float32(math.Trunc(start)), float32(math.Trunc(end))
+		step := (e - s) / float32(n-1)
 		for i := range vals {
 			var v float32
 			if int64(i) < half {
-				v = float32(s) + step*float32(i)
+				v = fma32(step, float32(i), s)
 			} else {
-				v = float32(e) - step*float32(n-int64(i)-1)
+				v = fma32(-step, float32(n-int64(i)-1), e)
 			}
-			vals[i] = castTo(dt, math.Trunc(float64(v)))
+			vals[i] = math.Trunc(float64(v))
 		}
 	}
 	return vals
