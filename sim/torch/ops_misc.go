@@ -368,8 +368,8 @@ func (rt *Runtime) Norm(t *Tensor, dims []int64, keepdim bool) (*Tensor, error) 
 // normOrder is Norm of order p (the backward's values need it).
 func (rt *Runtime) normOrder(t *Tensor, p float64, dims []int64, keepdim bool) (*Tensor, error) {
 	dt := t.dtype
-	if !dt.IsFloating() {
-		dt = Float32
+	if !dt.IsFloating() && !dt.IsComplex() {
+		return nil, Errorf(RuntimeError, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s", dt.cppName())
 	}
 	out, err := rt.reduceOut("linalg_vector_norm", t, dims, keepdim, dt)
 	if err != nil {
@@ -407,6 +407,9 @@ func (rt *Runtime) Var(op string, t *Tensor, dims []int64, keepdim bool) (*Tenso
 
 // varCorrected is Var with the correction its backward's values need.
 func (rt *Runtime) varCorrected(op string, t *Tensor, dims []int64, keepdim bool, correction float64) (*Tensor, error) {
+	if !t.dtype.IsFloating() && !t.dtype.IsComplex() {
+		return nil, Errorf(RuntimeError, "std and var only support floating point and complex dtypes")
+	}
 	out, err := rt.reduceOut(op, t, dims, keepdim, t.dtype)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,7 @@ import (
 // TestArgumentChecks checks PyTorch's messages for arguments the
 // simulator used to accept or crash on (a zero stride divided by zero):
 // narrow's bounds, convolution's groups, stride, dilation and padding,
-// bitwise ops on floating tensors.
+// bitwise ops on floating tensors, var/std/norm of integer tensors.
 func TestArgumentChecks(t *testing.T) {
 	out, _, err := run(t, `
 import torch
@@ -21,7 +21,8 @@ for f in (lambda: x.narrow(0, 0, -1), lambda: x.narrow(0, 4, 0).shape, lambda: x
           lambda: F.conv1d(x[None], w, dilation=0), lambda: F.conv1d(x[None], w, padding=-1),
           lambda: F.conv3d(torch.randn(1, 3, 4, 4, 4, device="cuda"), torch.randn(2, 3, 3, 3, 3, device="cuda"), stride=0),
           lambda: x & torch.arange(6, device="cuda"), lambda: ~x, lambda: torch.bitwise_or(torch.randn(2), torch.randn(2)),
-          lambda: (~torch.arange(3, device="cuda")).dtype):
+          lambda: (~torch.arange(3, device="cuda")).dtype,
+          lambda: torch.arange(6, device="cuda").var(), lambda: torch.arange(6, device="cuda").norm()):
     try:
         print(f())
     except Exception as e:
@@ -44,7 +45,9 @@ RuntimeError non-positive stride is not supported
 NotImplementedError "bitwise_and_cuda" not implemented for 'Float'
 NotImplementedError "bitwise_not_cuda" not implemented for 'Float'
 NotImplementedError "bitwise_or_cpu" not implemented for 'Float'
-torch.int64`
+torch.int64
+RuntimeError std and var only support floating point and complex dtypes
+RuntimeError linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long`
 	if got := strings.TrimSpace(out); got != want {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}
