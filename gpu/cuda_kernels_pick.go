@@ -2,13 +2,18 @@
 
 package gpu
 
-import "github.com/gpumem/playground/gpu/kernels"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gpumem/playground/gpu/kernels"
+)
 
 // The launcher of the pick kernels (max/min with their index).
 
 func (l launcher) Pick(mode kernels.PickMode, t DType, dst, idx, src uint64, r Rows) error {
-	if err := checkDTypeF64(t); err != nil { // pick_<mode>_f64 compares in float64
-		return err
+	if !slices.Contains(kernels.PickTypes, t) { // f64 and the integers compare in f64 / s64
+		return fmt.Errorf("gpu: no pick kernels for element type %q", t)
 	}
 	if err := checkCount("pick", r.Outer[0], r.Outer[1], r.Outer[2], r.Inner); err != nil {
 		return err

@@ -208,7 +208,7 @@ func (e *Executor) pick(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 	case torch.ExecMinAll, torch.ExecMinDim, torch.ExecArgmin:
 		mode = kernels.PickMin
 	}
-	if in.kt != floatAcc(in.kt) && in.kt != kernels.F64 {
+	if in.kt != floatAcc(in.kt) && in.kt != kernels.F64 && !isIntType(in.kt) { // integers: compared in int64
 		return errUnsupported("%s of %s", op.Kind, in.kt)
 	}
 	red, err := reducedDims(op.Kind, op.Ints, len(in.shape))
@@ -370,7 +370,7 @@ func (e *Executor) allAny(k gpu.Kernels, op *torch.ExecOp, out operand, ins []op
 	if len(ins) != 1 {
 		return fmt.Errorf("gpuexec: %s takes 1 input", op.Kind)
 	}
-	if out.kt != kernels.B8 || len(out.shape) != 0 {
+	if (out.kt != kernels.B8 && out.kt != kernels.U8) || len(out.shape) != 0 { // uint8 gives uint8
 		return errUnsupported("%s into %s %v", op.Kind, out.kt, out.shape)
 	}
 	in := ins[0]

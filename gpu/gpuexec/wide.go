@@ -50,6 +50,16 @@ var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecLayerNorm: true, torch.ExecLayerNormBack: true, torch.ExecBatchNorm: true, torch.ExecBatchNormBack: true,
 }
 
+// intKinds handle int32 and the small integer types themselves (session
+// 12, gpu-ints-2): max/min, amax/amin, argmax/argmin by the integer pick
+// kernels (compared in int64), all/any (ne_scalar into bool, then a pick)
+// and tril/triu (masked_keep in int64).
+var intKinds = map[torch.ExecKind]bool{
+	torch.ExecMaxAll: true, torch.ExecMinAll: true, torch.ExecMaxDim: true, torch.ExecMinDim: true,
+	torch.ExecArgmax: true, torch.ExecArgmin: true, torch.ExecAll: true, torch.ExecAny: true,
+	torch.ExecTril: true, torch.ExecTriu: true,
+}
+
 // indexKinds move the small integer types (uint8, int8, int16), float64
 // and int32 bit for bit through the index kernels (types
 // kernels.IndexDTypes) or their copies (cat, stack); accumulating forms
@@ -70,7 +80,7 @@ func wideKernels(kind torch.ExecKind, out operand, ins []operand) bool {
 		wide = wide || x.kt == kernels.F64 || x.kt == kernels.I32 || kernels.SmallInt(x.kt)
 		i32 = i32 || x.kt == kernels.I32 || kernels.SmallInt(x.kt)
 	}
-	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) {
+	if !wide || wideKinds[kind] || (f64Kinds[kind] && !i32) || (intKinds[kind] && i32 && !hasF64(out, ins)) {
 		return true
 	}
 	if indexKinds[kind] || (kind == torch.ExecMatmul && !out.cuda() && isIntType(out.kt)) {
@@ -129,4 +139,13 @@ func redAcc(t kernels.DType) kernels.DType {
 		return kernels.F64
 	}
 	return kernels.F32
+}
+
+// hasF64 reports whether out or one of ins is float64.
+func hasF64(out operand, ins []operand) bool {
+	f := out.kt == kernels.F64
+	for _, x := range ins {
+		f = f || x.kt == kernels.F64
+	}
+	return f
 }

@@ -105,3 +105,93 @@ func (t DType) storeS64(addr, src string) string {
 	}
 	return fmt.Sprintf("\tst.global.s64 \t[%s], %s;\n", addr, src)
 }
+
+// intMoreOps are the operators given integer kernels in session 12
+// (gpu-ints-2): int64 and int32 entries (the small integers get theirs in
+// map_small, as every operator of intOpsBody), computed in s64 as PyTorch
+// computes integer tensors in their type: relu (max with 0), sign, square
+// and pow by an integer exponent (wrapping products), isnan/isinf (False)
+// and isfinite (True), the logical ops (≠ 0), where/masked_fill/
+// masked_keep (the selections of tril/triu) and the comparisons (int32:
+// int64 has them already).
+var intMoreOps = map[MapOp]bool{
+	"relu": true, "sign": true, "square": true, "pow": true,
+	"isnan": true, "isinf": true, "isfinite": true,
+	"logical_not": true, "logical_and": true, "logical_or": true, "logical_xor": true,
+	"where": true, "masked_fill": true, "masked_keep": true,
+	"eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true,
+	"eq_scalar": true, "ne_scalar": true, "lt_scalar": true, "le_scalar": true, "gt_scalar": true, "ge_scalar": true,
+}
+
+// powIntBody is x^s0 for an integer exponent as c10's powi: binary
+// exponentiation in s64 (its products wrap as the type's, whatever their
+// order); a negative exponent gives 1 for x = 1, ±1 for x = −1 (by the
+// exponent's parity) and 0 for any other x.
+var powIntBody = []string{
+	"setp.lt.s64 \t%p0, %s0, 0;",
+	"@%p0 bra \t$K_pneg;",
+	"mov.b64 \t%y, 1;",
+	"mov.b64 \t%t0, %x0;",
+	"mov.b64 \t%t1, %s0;",
+	"$K_ploop:",
+	"setp.eq.s64 \t%p1, %t1, 0;",
+	"@%p1 bra \t$K_pdone;",
+	"and.b64 \t%t2, %t1, 1;",
+	"setp.ne.s64 \t%p2, %t2, 0;",
+	"@%p2 mul.lo.s64 \t%y, %y, %t0;",
+	"mul.lo.s64 \t%t0, %t0, %t0;",
+	"shr.u64 \t%t1, %t1, 1;",
+	"bra.uni \t$K_ploop;",
+	"$K_pneg:",
+	"and.b64 \t%t2, %s0, 1;",
+	"setp.ne.s64 \t%p2, %t2, 0;",
+	"selp.s64 \t%t3, -1, 1, %p2;",
+	"setp.eq.s64 \t%p1, %x0, -1;",
+	"selp.s64 \t%y, %t3, 0, %p1;",
+	"setp.eq.s64 \t%p1, %x0, 1;",
+	"@%p1 mov.b64 \t%y, 1;",
+	"$K_pdone:",
+}
+
+func init() {
+	intOpsBody["relu"] = []string{"max.s64 \t%y, %x0, 0;"}
+	intOpsBody["sign"] = []string{
+		"setp.gt.s64 \t%p0, %x0, 0;", "selp.s64 \t%t0, 1, 0, %p0;",
+		"setp.lt.s64 \t%p1, %x0, 0;", "selp.s64 \t%t1, 1, 0, %p1;",
+		"sub.s64 \t%y, %t0, %t1;",
+	}
+	intOpsBody["square"] = []string{"mul.lo.s64 \t%y, %x0, %x0;"}
+	intOpsBody["pow"] = powIntBody
+	intOpsBody["isnan"] = []string{"mov.b64 \t%y, 0;"}
+	intOpsBody["isinf"] = []string{"mov.b64 \t%y, 0;"}
+	intOpsBody["isfinite"] = []string{"mov.b64 \t%y, 1;"}
+	intOpsBody["logical_not"] = []string{"setp.eq.s64 \t%p0, %x0, 0;", "selp.s64 \t%y, 1, 0, %p0;"}
+	for op, combine := range map[MapOp]string{"logical_and": "and", "logical_or": "or", "logical_xor": "xor"} {
+		intOpsBody[op] = []string{
+			"setp.ne.s64 \t%p0, %x0, 0;", "setp.ne.s64 \t%p1, %x1, 0;",
+			combine + ".pred \t%p0, %p0, %p1;", "selp.s64 \t%y, 1, 0, %p0;",
+		}
+	}
+	intOpsBody["masked_keep"] = []string{"setp.ne.s64 \t%p0, %x1, 0;", "selp.s64 \t%y, %x0, %s0, %p0;"}
+	for i, o := range MapOps {
+		if !intMoreOps[o.Op] {
+			continue
+		}
+		ts := append([]DType(nil), o.types()...)
+		for _, t := range []DType{I64, I32} {
+			if !hasType(ts, t) {
+				ts = append(ts, t)
+			}
+		}
+		MapOps[i].Types = ts
+		if old := o.bodyFor; old != nil { // the float64 bodies: integers keep theirs
+			body := intOpsBody[o.Op]
+			MapOps[i].bodyFor = func(in DType) []string {
+				if isInt(in) {
+					return body
+				}
+				return old(in)
+			}
+		}
+	}
+}

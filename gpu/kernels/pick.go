@@ -32,10 +32,15 @@ type pickKernel struct {
 
 func (k pickKernel) name() string { return PickKernelName(k.mode, k.t) }
 
-// ft is the PTX type the kernel compares in: f64 for float64, else f32.
+// ft is the PTX type the kernel compares in: f64 for float64, s64 for
+// the integer types (exact, as PyTorch compares them in their type), else
+// f32.
 func (k pickKernel) ft() string {
-	if k.t == F64 {
+	switch {
+	case k.t == F64:
 		return "f64"
+	case isInt(k.t):
+		return "s64"
 	}
 	return "f32"
 }
@@ -55,6 +60,13 @@ func (k pickKernel) betterPTX(v, i string) string {
 		cmp = "lt"
 	}
 	f := k.ft()
+	if f == "s64" { // no NaN among integers
+		return fmt.Sprintf("\tsetp.%s.s64 \t%%pq1, %s, %%acc;\n", cmp, v) +
+			fmt.Sprintf("\tsetp.eq.s64 \t%%pq5, %s, %%acc;\n", v) +
+			fmt.Sprintf("\tsetp.lt.u64 \t%%pq6, %s, %%ai;\n", i) +
+			"\tand.pred \t%pq5, %pq5, %pq6;\n" +
+			"\tor.pred \t%pq1, %pq1, %pq5;\n"
+	}
 	return fmt.Sprintf("\tsetp.%s.%s \t%%pq1, %s, %%acc;\n", cmp, f, v) +
 		fmt.Sprintf("\tsetp.nan.%s \t%%pq2, %s, %s;\n", f, v, v) +
 		"\tsetp.nan." + f + " \t%pq3, %acc, %acc;\n" +
@@ -77,7 +89,7 @@ func (k pickKernel) body() string {
 	vbuf, ibuf := name+"_sval", name+"_sidx"
 	var b strings.Builder
 	f, vsz, vshift := k.ft(), 4, 2
-	if k.t == F64 {
+	if k.t == F64 || f == "s64" {
 		vsz, vshift = 8, 3
 	}
 	fmt.Fprintf(&b, ".shared .align %d .b8 \t%s[%d];\n", vsz, vbuf, vsz*RowBlock)
@@ -114,6 +126,13 @@ func (k pickKernel) body() string {
 		}
 		load = k.t.loadF64("%x0", "%rd26")
 	}
+	if f == "s64" {
+		init = "0x8000000000000000"
+		if k.mode == PickMin {
+			init = "0x7FFFFFFFFFFFFFFF"
+		}
+		load = k.t.loadS64("%x0", "%rd26")
+	}
 	fmt.Fprintf(&b, "\tmov.%s \t%%acc, %s;\n\tmov.u64 \t%%ai, 9223372036854775807;\n", f, init)
 	loopPTX(&b, name, "scan", "%rd7",
 		"\tmad.lo.u64 \t%rd25, %rd3, %rd8, %rd24;\n"+
@@ -139,6 +158,8 @@ func (k pickKernel) body() string {
 	b.WriteString(addrPTX("%rd27", "%rd4", "%rd2", k.t))
 	if k.t == F64 {
 		b.WriteString("\tst.global.f64 \t[%rd27], %acc;\n")
+	} else if f == "s64" {
+		b.WriteString(k.t.storeS64("%rd27", "%acc"))
 	} else {
 		b.WriteString(k.t.storeF32("%rd27", "%acc"))
 	}
@@ -150,11 +171,15 @@ func (k pickKernel) body() string {
 	return b.String()
 }
 
-// pickModule generates max and min for every float type and float64
-// (compared and stored in f64).
+// PickTypes are the types with pick kernels: the float types, float64
+// (compared and stored in f64) and the integer types (compared in s64,
+// exactly: int64 beyond 2^53 included).
+var PickTypes = append(append(append([]DType(nil), DTypes...), F64, I64, I32), SmallInts...)
+
+// pickModule generates max and min for every type of PickTypes.
 func pickModule() moduleSpec {
 	var ks []kernelSpec
-	for _, t := range append(append([]DType(nil), DTypes...), F64) {
+	for _, t := range PickTypes {
 		for _, m := range []PickMode{PickMax, PickMin} {
 			ks = append(ks, pickKernel{m, t})
 		}

@@ -93,8 +93,8 @@ func TestCatalogMatchesText(t *testing.T) {
 	mapWant += len(CopyDTypes)*len(CopyDTypes) + 4 + len(MapOps[0].types())
 	// nn: gather and scatter for every IndexDTypes, scatter_add f32.
 	nnWant := 2*len(IndexDTypes) + len(ScatterAddDTypes)
-	// pick: max and min for 3 types and float64.
-	pickWant := 2 * (len(DTypes) + 1)
+	// pick: max and min for every PickTypes (floats, float64, integers).
+	pickWant := 2 * len(PickTypes)
 	// philox: every PhiloxKind for its types.
 	philoxWant := 0
 	for _, kind := range PhiloxKinds {

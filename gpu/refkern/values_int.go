@@ -65,6 +65,10 @@ func (k *Kernels) mapInt(op kernels.MapOp, in, t gpu.DType, dst uint64, srcs []g
 	case "eq_scalar", "ne_scalar", "lt_scalar", "le_scalar", "gt_scalar", "ge_scalar":
 		r = cmpInt(string(op[:2]), x, s0)
 	default:
+		if v, ok := mapIntMore(op, x, y, s0); ok {
+			r = v
+			break
+		}
 		if !kernels.DivOp(op) {
 			return fmt.Errorf("refkern: no integer map operator %q", op)
 		}

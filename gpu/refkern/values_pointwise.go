@@ -138,6 +138,9 @@ func (k *Kernels) Pick(mode kernels.PickMode, t gpu.DType, dst, idx, src uint64,
 	if t == kernels.F64 {
 		return k.pick64(mode, dst, idx, src, r)
 	}
+	if t == kernels.I64 || t == kernels.I32 || kernels.SmallInt(t) {
+		return k.pickInt(mode, t, dst, idx, src, r)
+	}
 	k.Launches++
 	rows := r.Count()
 	for row := int64(0); row < rows; row++ {
