@@ -59,6 +59,9 @@ func passThrough(n *Node, g []*Tensor) ([]*Tensor, error) {
 
 // Sub is torch.sub(a, b, alpha=alpha).
 func (rt *Runtime) Sub(a, b *Tensor, alpha float64) (*Tensor, error) {
+	if err := subCheck(a.dtype == Bool, b.dtype == Bool); err != nil {
+		return nil, err
+	}
 	out, err := rt.pointwiseOut("sub", ResultType([]*Tensor{a, b}, nil), a, b)
 	if err != nil {
 		return nil, err
@@ -94,6 +97,9 @@ func (rt *Runtime) Sub(a, b *Tensor, alpha float64) (*Tensor, error) {
 
 // SubScalar is a - s (SubBackward1).
 func (rt *Runtime) SubScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	if err := subCheck(a.dtype == Bool, s.Kind == ScalarBool); err != nil {
+		return nil, err
+	}
 	out, err := rt.unaryOut("sub", a, scalarResult(a, s))
 	if err != nil {
 		return nil, err
@@ -108,6 +114,9 @@ func (rt *Runtime) SubScalar(a *Tensor, s Scalar) (*Tensor, error) {
 
 // RSubScalar is s - a (RsubBackward1).
 func (rt *Runtime) RSubScalar(a *Tensor, s Scalar) (*Tensor, error) {
+	if err := subCheck(s.Kind == ScalarBool, a.dtype == Bool); err != nil {
+		return nil, err
+	}
 	out, err := rt.unaryOut("rsub", a, scalarResult(a, s))
 	if err != nil {
 		return nil, err
@@ -309,7 +318,22 @@ func (rt *Runtime) Reciprocal(a *Tensor) (*Tensor, error) {
 
 // Neg is -a.
 func (rt *Runtime) Neg(a *Tensor) (*Tensor, error) {
+	if a.dtype == Bool {
+		return nil, Errorf(RuntimeError, "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+	}
 	return rt.unaryGrad("neg", "NegBackward0", a, saveNone, func(g, _, _ *Tensor) (*Tensor, error) { return rt.Neg(g) })
+}
+
+// subCheck is sub_check (BinaryOps.h), which sub's meta function runs
+// before allocating: no bool operand (a and b: whether each is bool).
+func subCheck(a, b bool) error {
+	switch {
+	case a && b:
+		return Errorf(RuntimeError, "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.")
+	case a || b:
+		return Errorf(RuntimeError, "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+	}
+	return nil
 }
 
 // PowScalar is a ** e (PowBackward0 saves self).

@@ -8,7 +8,8 @@ import (
 // TestArgumentChecks checks PyTorch's messages for arguments the
 // simulator used to accept or crash on (a zero stride divided by zero):
 // narrow's bounds, convolution's groups, stride, dilation and padding,
-// bitwise ops on floating tensors, var/std/norm of integer tensors.
+// bitwise ops on floating tensors, var/std/norm of integer tensors,
+// negation and subtraction of bool tensors.
 func TestArgumentChecks(t *testing.T) {
 	out, _, err := run(t, `
 import torch
@@ -22,7 +23,8 @@ for f in (lambda: x.narrow(0, 0, -1), lambda: x.narrow(0, 4, 0).shape, lambda: x
           lambda: F.conv3d(torch.randn(1, 3, 4, 4, 4, device="cuda"), torch.randn(2, 3, 3, 3, 3, device="cuda"), stride=0),
           lambda: x & torch.arange(6, device="cuda"), lambda: ~x, lambda: torch.bitwise_or(torch.randn(2), torch.randn(2)),
           lambda: (~torch.arange(3, device="cuda")).dtype,
-          lambda: torch.arange(6, device="cuda").var(), lambda: torch.arange(6, device="cuda").norm()):
+          lambda: torch.arange(6, device="cuda").var(), lambda: torch.arange(6, device="cuda").norm(),
+          lambda: -(x > 0), lambda: (x > 0) - (x > 0), lambda: 1 - (x > 0)):
     try:
         print(f())
     except Exception as e:
@@ -47,7 +49,10 @@ NotImplementedError "bitwise_not_cuda" not implemented for 'Float'
 NotImplementedError "bitwise_or_cpu" not implemented for 'Float'
 torch.int64
 RuntimeError std and var only support floating point and complex dtypes
-RuntimeError linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long`
+RuntimeError linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long
+RuntimeError Negation, the `+"`-`"+` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `+"`~`"+` or `+"`logical_not()`"+` operator instead.
+RuntimeError Subtraction, the `+"`-`"+` operator, with two bool tensors is not supported. Use the `+"`^`"+` or `+"`logical_xor()`"+` operator instead.
+RuntimeError Subtraction, the `+"`-`"+` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `+"`~`"+` or `+"`logical_not()`"+` operator instead.`
 	if got := strings.TrimSpace(out); got != want {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}
