@@ -50,9 +50,9 @@ NotImplementedError "bitwise_or_cpu" not implemented for 'Float'
 torch.int64
 RuntimeError std and var only support floating point and complex dtypes
 RuntimeError linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long
-RuntimeError Negation, the `+"`-`"+` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `+"`~`"+` or `+"`logical_not()`"+` operator instead.
-RuntimeError Subtraction, the `+"`-`"+` operator, with two bool tensors is not supported. Use the `+"`^`"+` or `+"`logical_xor()`"+` operator instead.
-RuntimeError Subtraction, the `+"`-`"+` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `+"`~`"+` or `+"`logical_not()`"+` operator instead.`
+RuntimeError Negation, the ` + "`-`" + ` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the ` + "`~`" + ` or ` + "`logical_not()`" + ` operator instead.
+RuntimeError Subtraction, the ` + "`-`" + ` operator, with two bool tensors is not supported. Use the ` + "`^`" + ` or ` + "`logical_xor()`" + ` operator instead.
+RuntimeError Subtraction, the ` + "`-`" + ` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the ` + "`~`" + ` or ` + "`logical_not()`" + ` operator instead.`
 	if got := strings.TrimSpace(out); got != want {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}
