@@ -173,6 +173,10 @@ func init() {
 		}
 	}
 	intOpsBody["masked_keep"] = []string{"setp.ne.s64 \t%p0, %x1, 0;", "selp.s64 \t%y, %x0, %s0, %p0;"}
+	// ~x: the store keeps the type's bits (uint8 255 − x, two's complement
+	// −x − 1 for the signed types)
+	intOpsBody["bitwise_not"] = []string{"not.b64 \t%y, %x0;"}
+	MapOps = append(MapOps, MapOpInfo{Op: "bitwise_not", Ins: 1, Doc: "out = ~x (integer types only)", Types: []DType{I64, I32}})
 	for i, o := range MapOps {
 		if !intMoreOps[o.Op] {
 			continue

@@ -8,7 +8,7 @@ import (
 )
 
 // mapIntMore is one element of the integer operators of session 12
-// (kernels' intMoreOps): relu, sign, square, pow by an integer exponent
+// (kernels' intMoreOps): relu, sign, square, bitwise_not, pow by an integer exponent
 // (c10's powi: negative exponents give 1, ±1 or 0), isnan/isinf (false),
 // isfinite (true), the logical ops and masked_keep, in int64 with two's
 // complement wrapping. ok is false for another operator.
@@ -26,6 +26,8 @@ func mapIntMore(op kernels.MapOp, x, y, s0 int64) (r int64, ok bool) {
 		return b(x > 0) - b(x < 0), true
 	case "square":
 		return x * x, true
+	case "bitwise_not":
+		return ^x, true
 	case "pow":
 		return powInt(x, s0), true
 	case "isnan", "isinf":

@@ -55,7 +55,17 @@ func (rt *Runtime) UnaryNoGrad(op string, a *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return out, bitwiseFloatErr(op, out)
+	if err := bitwiseFloatErr(op, out); err != nil {
+		return nil, err
+	}
+	if rt.exec != nil && op == "bitwise_not" {
+		kind := ExecKind("bitwise_not")
+		if a.dtype == Bool {
+			kind = ExecKind("logical_not") // ~ of bool is logical not
+		}
+		rt.compute1(kind, out, []*Tensor{a})
+	}
+	return out, nil
 }
 
 // Pow is a ** b for two tensors (PowBackward1 saves self, exponent and the
