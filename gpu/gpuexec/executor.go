@@ -316,8 +316,8 @@ const ExecManualSeed = torch.ExecManualSeedKind
 
 // pow picks the exact kernel for the usual exponents.
 func (e *Executor) pow(k gpu.Kernels, out operand, ins []operand, p float64) error {
-	if len(ins) == 2 { // a tensor exponent: float64 only (pow_tensor)
-		return e.mapPromoted(k, "pow_tensor", out, ins, 0, 0)
+	if len(ins) == 2 { // a tensor exponent: the float64 kernel pow_tensor
+		return e.powTensor(k, out, ins)
 	}
 	if out.kt != kernels.F64 {
 		p = float64(float32(p))

@@ -17,7 +17,8 @@ import (
 // (col2im), then the bias. Its backward swaps the roles again: grad_input
 // is that convolution's forward of grad_output, grad_weight its weight
 // gradient with grad_output as the input and x as the output gradient
-// (grad_bias is the model's sum of grad_output). f32 opmath; the
+// (grad_bias is the model's sum of grad_output). f32 opmath (float64 in
+// float64, scratch.acc); the
 // scatter-add sums in arrival order (cuDNN in its own): agreement to f32
 // rounding.
 
@@ -46,6 +47,7 @@ func (e *Executor) convTranspose(k gpu.Kernels, op *torch.ExecOp, out operand, i
 		return err
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(xb.kt)
 		xf, err := s.asF32(k, xb)
 		if err != nil {
 			return err
@@ -99,7 +101,7 @@ func (e *Executor) col2im(k gpu.Kernels, s *scratch, g convGeom, wf, gf operand)
 		return operand{}, err
 	}
 	hw := g.hw()
-	return dxf, e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
+	return dxf, e.indexLaunch(k, kernels.IndexScatterAdd, dxf.kt, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
 		[3][]int64{{g.c * hw, hw, 0, 0}, contiguousStrides([]int64{g.n, g.c, kk, l}), {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex)
 }
 

@@ -14,7 +14,9 @@ import (
 // y = W·cols (+ bias), grad_cols = Wᵀ·grad scattered back (col2im),
 // grad_W = grad·colsᵀ summed over the batch, grad_b = Σ grad. PyTorch's
 // cuDNN picks other summation orders (and TF32 unless disabled), so
-// results agree to f32 rounding, not bit for bit.
+// results agree to f32 rounding, not bit for bit. float64 operands
+// compute in float64 scratch (scratch.acc = redAcc: the f64 gather,
+// scatter_add and matmul kernels), as PyTorch computes double in double.
 
 // convGeom is a convolution's sizes: batch, channels and 1 to 3 spatial
 // axes (in: the input's, out: the output's, axes: their windows).
@@ -67,7 +69,7 @@ func (e *Executor) im2col(k gpu.Kernels, s *scratch, g convGeom, xf operand, dst
 		return operand{}, err
 	}
 	hw, l, kk := g.hw(), g.l(), g.kk()
-	return tbl, e.indexLaunch(k, kernels.IndexGather, kernels.F32, []int64{g.n, g.c, kk, l}, dst, xf, tbl,
+	return tbl, e.indexLaunch(k, kernels.IndexGather, dst.kt, []int64{g.n, g.c, kk, l}, dst, xf, tbl,
 		[3][]int64{dstStrides, {g.c * hw, hw, 0, 0}, {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex)
 }
 
@@ -95,6 +97,7 @@ func (e *Executor) conv(k gpu.Kernels, op *torch.ExecOp, out operand, ins []oper
 		return err
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(xb.kt)
 		xf, err := s.asF32(k, xb)
 		if err != nil {
 			return err
@@ -164,6 +167,7 @@ func (e *Executor) convBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 	l, kk := g.l(), g.kk()
 	gk, cpg := g.cg*kk, g.cout/g.groups
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(gb.kt)
 		gf, err := s.asF32(k, gb)
 		if err != nil {
 			return err
@@ -201,7 +205,7 @@ func (e *Executor) convBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins []
 				return err
 			}
 			hw := g.hw()
-			if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
+			if err := e.indexLaunch(k, kernels.IndexScatterAdd, dxf.kt, []int64{g.n, g.c, kk, l}, dxf, dcols, tbl,
 				[3][]int64{{g.c * hw, hw, 0, 0}, contiguousStrides([]int64{g.n, g.c, kk, l}), {0, 0, 1, kk}}, 1, hw, torch.NoSkipIndex); err != nil {
 				return err
 			}

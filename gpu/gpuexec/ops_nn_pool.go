@@ -13,8 +13,9 @@ import (
 // max and average pooling, and their backwards) over the window tables of
 // ops_nn_window.go, in f32: the windows are gathered into [planes, L, K]
 // (padding reads −inf for max, 0 for average), then reduced; the
-// backwards scatter-add the gradient into a zeroed f32 plane. Float16,
-// bfloat16 and float64 operands go through f32 copies.
+// backwards scatter-add the gradient into a zeroed f32 plane. Float16
+// and bfloat16 operands go through f32 copies; float64 ones compute in
+// float64 scratch (scratch.acc = redAcc: PyTorch's accscalar for double).
 
 // maxPool is ExecMaxPool and ExecAdaptiveMaxPool: the running maximum
 // over the K window elements takes an element when it is greater or NaN
@@ -44,6 +45,7 @@ func (e *Executor) maxPool(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 	}
 	first := firstIndices(vals, l, kk, g.plane())
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(x.kt)
 		xf, err := s.asF32(k, x)
 		if err != nil {
 			return err
@@ -53,11 +55,11 @@ func (e *Executor) maxPool(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		if err != nil {
 			return err
 		}
-		tblF, err := s.table(kernels.F32, []int64{l, kk}, vals)
+		tblF, err := s.table(redAcc(x.kt), []int64{l, kk}, vals)
 		if err != nil {
 			return err
 		}
-		firstF, err := s.table(kernels.F32, []int64{l}, first)
+		firstF, err := s.table(redAcc(x.kt), []int64{l}, first)
 		if err != nil {
 			return err
 		}
@@ -92,9 +94,9 @@ func (e *Executor) maxPool(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		}
 		for j := int64(0); j < kk; j++ {
 			col := win
-			col.shape, col.strides, col.addr = []int64{np, l}, []int64{l * kk, kk}, win.addr+uint64(4*j)
+			col.shape, col.strides, col.addr = []int64{np, l}, []int64{l * kk, kk}, win.addr+uint64(win.kt.Size()*j)
 			ij := tblF
-			ij.shape, ij.strides, ij.addr = []int64{l}, []int64{kk}, tblF.addr+uint64(4*j)
+			ij.shape, ij.strides, ij.addr = []int64{l}, []int64{kk}, tblF.addr+uint64(tblF.kt.Size()*j)
 			if err := run([]func() error{
 				func() error { return e.mapOp(k, "gt", take, []operand{col, cur}, 0, 0) },
 				func() error { return e.mapOp(k, "isnan", nan, []operand{col}, 0, 0) },
@@ -138,6 +140,7 @@ func (e *Executor) maxPoolBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins
 		return nil
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(out.kt)
 		gf, err := s.asF32(k, ins[0])
 		if err != nil {
 			return err
@@ -159,7 +162,7 @@ func (e *Executor) maxPoolBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins
 		if err := e.mapOp(k, "fill", acc, nil, 0, 0); err != nil {
 			return err
 		}
-		if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{n, l}, acc, reshaped(gf, []int64{n, l}), ip,
+		if err := e.indexLaunch(k, kernels.IndexScatterAdd, acc.kt, []int64{n, l}, acc, reshaped(gf, []int64{n, l}), ip,
 			[3][]int64{{hw, 0}, {l, 1}, {l, 1}}, 1, hw, torch.NoSkipIndex); err != nil {
 			return err
 		}

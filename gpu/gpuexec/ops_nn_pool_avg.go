@@ -103,6 +103,7 @@ func (e *Executor) avgPool(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		return nil
 	}
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(ins[0].kt)
 		xf, err := s.asF32(k, ins[0])
 		if err != nil {
 			return err
@@ -112,7 +113,7 @@ func (e *Executor) avgPool(k gpu.Kernels, op *torch.ExecOp, out operand, ins []o
 		if err != nil {
 			return err
 		}
-		d, err := s.table(kernels.F32, []int64{l}, g.divisors())
+		d, err := s.table(redAcc(ins[0].kt), []int64{l}, g.divisors())
 		if err != nil {
 			return err
 		}
@@ -147,8 +148,9 @@ type avgBackPlan struct {
 }
 
 // backPlan is PyTorch's order of operations for g's backward (see the
-// file comment); 1-d and 2-d divide once in f32 and accumulate in f32.
-func (g poolGeom) backPlan() avgBackPlan {
+// file comment) for a tensor of type kt; 1-d and 2-d divide once in
+// their accumulate type (f32, f64 for float64) and accumulate in it.
+func (g poolGeom) backPlan(kt kernels.DType) avgBackPlan {
 	if g.sd != 3 {
 		return avgBackPlan{divs: [][]float64{g.divisors()}}
 	}
@@ -184,6 +186,9 @@ func (g poolGeom) backPlan() avgBackPlan {
 		if g.override != 0 {
 			d = g.override
 		}
+		if kt == kernels.F64 { // normFactor in accscalar_t: double
+			return avgBackPlan{scale: 1 / float64(d)}
+		}
 		return avgBackPlan{scale: float64(float32(1) / float32(d))}
 	}
 	return avgBackPlan{divs: [][]float64{g.divisors()}, round: true}
@@ -205,15 +210,16 @@ func (e *Executor) avgPoolBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins
 	if np*hw == 0 {
 		return nil
 	}
-	plan := g.backPlan()
+	plan := g.backPlan(out.kt)
 	return e.withScratch(out.cuda(), func(s *scratch) error {
+		s.acc = redAcc(out.kt)
 		gf, err := s.asF32(k, gy)
 		if err != nil {
 			return err
 		}
 		gf = reshaped(gf, []int64{np, l})
 		for _, dv := range plan.divs {
-			d, err := s.table(kernels.F32, []int64{l}, dv)
+			d, err := s.table(redAcc(out.kt), []int64{l}, dv)
 			if err != nil {
 				return err
 			}
@@ -237,7 +243,7 @@ func (e *Executor) avgPoolBack(k gpu.Kernels, op *torch.ExecOp, out operand, ins
 		if err := e.mapOp(k, "fill", acc, nil, 0, 0); err != nil {
 			return err
 		}
-		if err := e.indexLaunch(k, kernels.IndexScatterAdd, kernels.F32, []int64{np, l, kk}, acc, gf, tbl,
+		if err := e.indexLaunch(k, kernels.IndexScatterAdd, acc.kt, []int64{np, l, kk}, acc, gf, tbl,
 			[3][]int64{{hw, 0, 0}, {l, 1, 0}, {0, kk, 1}}, 1, hw, torch.NoSkipIndex); err != nil {
 			return err
 		}

@@ -130,15 +130,15 @@ func batchedConv(x operand, spatial int) (operand, error) {
 }
 
 // gatherWindows writes cols[p, l, k] = plane p of x at table[l][k]
-// (x: contiguous [P, H·W] f32; cols: contiguous [P, L, K], filled with
-// fill first so that padding reads fill).
+// (x: contiguous [P, H·W] f32, or f64 as cols; cols: contiguous
+// [P, L, K], filled with fill first so that padding reads fill).
 func (e *Executor) gatherWindows(k gpu.Kernels, cols, x, tbl operand, fill float32) error {
 	p, l, kk := cols.shape[0], cols.shape[1], cols.shape[2]
 	if err := e.mapOp(k, "fill", cols, nil, fill, 0); err != nil {
 		return err
 	}
 	hw := x.shape[1]
-	return e.indexLaunch(k, kernels.IndexGather, kernels.F32, []int64{p, l, kk}, cols, x, tbl,
+	return e.indexLaunch(k, kernels.IndexGather, cols.kt, []int64{p, l, kk}, cols, x, tbl,
 		[3][]int64{cols.strides, {hw, 0, 0}, {0, kk, 1}}, 1, hw, torch.NoSkipIndex)
 }
 

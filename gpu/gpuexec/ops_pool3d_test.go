@@ -1,7 +1,6 @@
 package gpuexec
 
 import (
-	"errors"
 	"math"
 	"testing"
 
@@ -175,8 +174,21 @@ func (r poolRef) shape(sp []int64, batched bool) []int64 {
 // ceil_mode, NaN and −inf), average pooling (count_include_pad both ways,
 // divisor_override, ceil_mode), adaptive average and max pooling with
 // non-divisible sizes, and their backwards, over 3 spatial dims (and 1 or
-// 2 where the same code runs), batched and unbatched, against poolRef.
+// 2 where the same code runs), batched and unbatched, against poolRef:
+// float32, and float64 (computed in float64 scratch) to 1e-13.
 func TestPool3dMatchesDirect(t *testing.T) {
+	for _, dt := range []torch.DType{torch.Float32, torch.Float64} {
+		t.Run(dt.String(), func(t *testing.T) { testPool3dMatchesDirect(t, dt) })
+	}
+}
+
+func testPool3dMatchesDirect(t *testing.T, dt torch.DType) {
+	tol := func(f32 float64) float64 {
+		if dt == torch.Float64 {
+			return 1e-13
+		}
+		return f32
+	}
 	sl := func(v ...int64) []int64 { return v }
 	cases := []struct {
 		name    string
@@ -224,31 +236,31 @@ func TestPool3dMatchesDirect(t *testing.T) {
 			gv := sinVals(r.np*numel(r.out), 0.31)
 			xs, ys := r.shape(r.in, c.batched), r.shape(r.out, c.batched)
 			f := newFixture(t)
-			x := f.tensor(true, torch.Float32, xs, xv)
-			gy := f.tensor(true, torch.Float32, ys, gv)
+			x := f.tensor(true, dt, xs, xv)
+			gy := f.tensor(true, dt, ys, gv)
 
 			// max (sliding or adaptive) with indices, and its backward
 			kind := torch.ExecMaxPool
 			if r.kernel == nil {
 				kind = torch.ExecAdaptiveMaxPool
 			}
-			y := f.tensor(true, torch.Float32, ys, nil)
+			y := f.tensor(true, dt, ys, nil)
 			idx := f.tensor(true, torch.Int64, ys, nil)
 			if err := f.ex.Exec(&torch.ExecOp{Kind: kind, Out: []torch.ExecTensor{y, idx}, In: []torch.ExecTensor{x}, Ints: r.ints(true)}); err != nil {
 				t.Fatalf("%s: %v", kind, err)
 			}
 			wy, wi, wgx := r.max(xv, gv)
-			if got := f.read(y); !near(got, wy, 1e-6) {
+			if got := f.read(y); !near(got, wy, tol(1e-6)) {
 				t.Errorf("%s y = %v, want %v", kind, got, wy)
 			}
 			if got := f.read(idx); !near(got, wi, 0) {
 				t.Errorf("%s indices = %v, want %v", kind, got, wi)
 			}
-			gx := f.tensor(true, torch.Float32, xs, nil)
+			gx := f.tensor(true, dt, xs, nil)
 			if err := f.exec(torch.ExecMaxPoolBack, gx, []torch.ExecTensor{gy, idx}, nil, []int64{int64(len(r.in))}); err != nil {
 				t.Fatalf("max backward: %v", err)
 			}
-			if got := f.read(gx); !near(got, wgx, 1e-5) {
+			if got := f.read(gx); !near(got, wgx, tol(1e-5)) {
 				t.Errorf("max backward = %v, want %v", got, wgx)
 			}
 			if c.special {
@@ -259,19 +271,19 @@ func TestPool3dMatchesDirect(t *testing.T) {
 			}
 
 			// average (sliding or adaptive) and its backward
-			a := f.tensor(true, torch.Float32, ys, nil)
+			a := f.tensor(true, dt, ys, nil)
 			if err := f.exec(torch.ExecAvgPool, a, []torch.ExecTensor{x}, nil, r.ints(false)); err != nil {
 				t.Fatalf("avg: %v", err)
 			}
 			wa, wag := r.avg(xv, gv)
-			if got := f.read(a); !near(got, wa, 1e-5) {
+			if got := f.read(a); !near(got, wa, tol(1e-5)) {
 				t.Errorf("avg y = %v, want %v", got, wa)
 			}
-			ag := f.tensor(true, torch.Float32, xs, nil)
+			ag := f.tensor(true, dt, xs, nil)
 			if err := f.exec(torch.ExecAvgPoolBack, ag, []torch.ExecTensor{gy}, nil, r.ints(false)); err != nil {
 				t.Fatalf("avg backward: %v", err)
 			}
-			if got := f.read(ag); !near(got, wag, 1e-5) {
+			if got := f.read(ag); !near(got, wag, tol(1e-5)) {
 				t.Errorf("avg backward = %v, want %v", got, wag)
 			}
 		})
@@ -282,7 +294,7 @@ func TestPool3dMatchesDirect(t *testing.T) {
 // selects the stored values exactly, average pooling rounds the f32
 // result once, and the 3-d average backward rounds each window's gradient
 // share to the type before adding it (AveragePool3d.cu). Float64 pooling
-// is not computed (wide.go admits no pooling kind), as in 2-d.
+// is computed in float64 (TestPool3dMatchesDirect).
 func TestPool3dHalfTypes(t *testing.T) {
 	r := poolRef{np: 4, in: []int64{4, 6, 6}, kernel: []int64{2, 3, 3}, stride: []int64{2, 3, 3}, pad: []int64{0, 1, 1}, includePad: true}.withOut()
 	for _, c := range []struct {
@@ -413,18 +425,6 @@ func TestPool3dBackwardRounding(t *testing.T) {
 				t.Errorf("only %d of %d elements compared bit for bit", exact, len(want))
 			}
 		})
-	}
-}
-
-// TestPool3dFloat64NotComputed pins that float64 pooling reports
-// ErrNotComputed rather than f32-rounded values.
-func TestPool3dFloat64NotComputed(t *testing.T) {
-	f := newFixture(t)
-	x := f.tensor(true, torch.Float64, []int64{2, 4, 4, 4}, sinVals(128, 0.3))
-	y := f.tensor(true, torch.Float64, []int64{2, 2, 2, 2}, nil)
-	err := f.exec(torch.ExecAvgPool, y, []torch.ExecTensor{x}, nil, []int64{2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 1, 0})
-	if !errors.Is(err, torch.ErrNotComputed) {
-		t.Errorf("avg_pool3d of float64: %v, want ErrNotComputed", err)
 	}
 }
 

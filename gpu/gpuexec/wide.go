@@ -15,8 +15,8 @@ import (
 // (indexKinds) and float64 matmul/softmax/nll_loss (f64Kinds). Session 12
 // gave float64 the elementwise math (exp, log, pow, gelu, silu, ...,
 // kernels/mathops_f64.go), selections, comparisons, pick_<mode>_f64 and
-// the kinds composed of them (f64Kinds). The other families (pooling,
-// convolution, batch_norm) have no float64 entries.
+// the kinds composed of them (f64Kinds); pooling, convolutions and all/any
+// compute float64 in float64 scratch (gpu-f64-2). SDPA has no float64 path.
 
 // wideKinds are the kinds that reach only map kernels (whose launcher
 // refuses a type without an entry) or handle float64/int32 themselves.
@@ -45,7 +45,12 @@ var f64Kinds = map[torch.ExecKind]bool{
 	torch.ExecMaxAll: true, torch.ExecMinAll: true, torch.ExecMaxDim: true, torch.ExecMinDim: true,
 	torch.ExecArgmax: true, torch.ExecArgmin: true, torch.ExecVar: true, torch.ExecStd: true, torch.ExecNorm: true,
 	torch.ExecSelectBack: true, torch.ExecEvenlyBack: true, torch.ExecVarBack: true, torch.ExecStdBack: true,
-	torch.ExecNormBack: true,
+	torch.ExecNormBack: true, torch.ExecAll: true, torch.ExecAny: true, // ne_scalar_f64 into bool
+	// pooling over float64 scratch (scratch.acc; ops_nn_pool*.go)
+	torch.ExecMaxPool: true, torch.ExecAdaptiveMaxPool: true, torch.ExecMaxPoolBack: true,
+	torch.ExecAvgPool: true, torch.ExecAvgPoolBack: true,
+	// convolutions (im2col, matmul, col2im) over float64 scratch
+	torch.ExecConv: true, torch.ExecConvBack: true, torch.ExecConvTranspose: true, torch.ExecConvTransposeBack: true,
 	// layer_norm and batch_norm over float64 scratch (scratch.acc)
 	torch.ExecLayerNorm: true, torch.ExecLayerNormBack: true, torch.ExecBatchNorm: true, torch.ExecBatchNormBack: true,
 }

@@ -13,11 +13,13 @@ import (
 // compute never reaches the script as a number: ops reading it leave their
 // outputs not computed, a partial write does not make the rest of its
 // storage computed, and .item()/.tolist()/bool() of an integer or bool
-// raise instead of returning 0 (floats give NaN). A float32 power with a
-// tensor exponent has no kernels (float64 only); if it gets some, pick
+// raise instead of returning 0 (floats give NaN). The gradient of
+// binary_cross_entropy's target has no kernels; if it gets some, pick
 // another op without them here.
 func TestNotComputedPropagates(t *testing.T) {
-	const pre = "import torch\na = torch.arange(5., device='cuda') / 4\na = a ** a\n"
+	// the gradient of binary_cross_entropy's target has no kernels
+	const pre = "import torch\nimport torch.nn.functional as F\nq = (torch.arange(5., device='cuda') / 8).requires_grad_()\n" +
+		"F.binary_cross_entropy(torch.full((5,), 0.5, device='cuda'), q).backward()\na = q.grad\n"
 	cases := []struct {
 		name, src, stdout, err string
 	}{

@@ -15,8 +15,8 @@ var update = flag.Bool("update", false, "rewrite testdata/*.out")
 // TestValues runs a script on the CPU reference of the GPU backend (the
 // fake device with host memory and the pure-Go kernels): printed tensors
 // and .item() show the values the ops computed, in PyTorch's format, and
-// an op without kernels (a float32 power with a tensor exponent) prints
-// as not computed.
+// an op without kernels (the gradient of binary_cross_entropy's target)
+// prints as not computed.
 func TestValues(t *testing.T) {
 	src, err := os.ReadFile("testdata/values.py")
 	if err != nil {
