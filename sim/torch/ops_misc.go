@@ -1,6 +1,9 @@
 package torch
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // BinaryNoGrad is an elementwise op of two tensors without a derivative
 // (floor_divide, remainder, bitwise_*): one output of the promoted dtype.
@@ -113,11 +116,18 @@ func (rt *Runtime) Pow(a, b *Tensor) (*Tensor, error) {
 	return out, nil
 }
 
-// RPowScalar is s ** a (PowBackward2 saves the exponent tensor and result).
+// RPowScalar is s ** a (PowBackward2 saves the exponent tensor and result;
+// its backward is pow_backward_exponent: grad · (result · log s)).
 func (rt *Runtime) RPowScalar(a *Tensor, s Scalar) (*Tensor, error) {
 	out, err := rt.unaryOut("pow", a, scalarResult(a, s))
 	if err != nil {
 		return nil, err
+	}
+	if rt.exec != nil {
+		// the base as PyTorch wraps it: a 0-dim CPU tensor
+		base := rt.wrapScalar(s)
+		rt.compute1(ExecPow, out, []*Tensor{base, a})
+		base.Release()
 	}
 	n := rt.record("PowBackward2", a)
 	if n != nil {
@@ -130,7 +140,12 @@ func (rt *Runtime) RPowScalar(a *Tensor, s Scalar) (*Tensor, error) {
 			return nil, err
 		}
 		defer r.Release()
-		o, err := rt.Mul(g[0], r)
+		t, err := rt.MulScalar(r, Float(math.Log(s.Value())))
+		if err != nil {
+			return nil, err
+		}
+		defer t.Release()
+		o, err := rt.Mul(g[0], t)
 		return []*Tensor{o}, err
 	}, out)
 	return out, nil
