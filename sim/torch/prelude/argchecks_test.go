@@ -45,7 +45,7 @@ RuntimeError dilation should be greater than zero
 RuntimeError negative padding is not supported
 RuntimeError non-positive stride is not supported
 NotImplementedError "bitwise_and_cuda" not implemented for 'Float'
-NotImplementedError "bitwise_not_cuda" not implemented for 'Float'
+TypeError ~ (operator.invert) is only implemented on integer and Boolean-type tensors
 NotImplementedError "bitwise_or_cpu" not implemented for 'Float'
 torch.int64
 RuntimeError std and var only support floating point and complex dtypes

@@ -191,6 +191,10 @@ func (x *Tensor) unary(op py.Op) (py.Value, error) {
 	case py.OpPos:
 		return py.IncRef(x), nil
 	case py.OpInvert:
+		// Tensor.__invert__ checks the dtype in Python before bitwise_not
+		if !x.t.DType().IsIntegral(true) {
+			return nil, typeErr("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+		}
 		return x.h.wrapResult(x.h.rt.UnaryNoGrad("bitwise_not", x.t))
 	}
 	return py.NotImplemented, nil
