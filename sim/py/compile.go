@@ -32,6 +32,7 @@ type fnCompiler struct {
 
 // compileModule compiles a module body.
 func compileModule(f *syntax.File, filename string, traced, hidden bool) (*code, error) {
+	manglePrivate(f.Stmts)
 	top, scopes := buildSymtab(f.Stmts)
 	c := &compiler{file: filename, lines: strings.Split(string(f.Src), "\n"), scopes: scopes, traced: traced, hidden: hidden, parens: f.Parens, top: top}
 	fc := c.newFn(top, "<module>", "")

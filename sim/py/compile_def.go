@@ -316,7 +316,7 @@ func (fc *fnCompiler) defStmt(s *syntax.DefStmt) (stmtFn, error) {
 	}
 	ml := spansLines(line(s.Def), defaults...)
 	fc.ml = ml
-	fm, err := fc.compileFunc(s, s.Name.Name, s.Params, s.Returns, s.Body, nil, line(s.Def))
+	fm, err := fc.compileFunc(s, s.Name.Written(), s.Params, s.Returns, s.Body, nil, line(s.Def))
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +386,7 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 	}
 	fc.ml = false
 	sc := fc.c.scopes[s]
-	name := s.Name.Name
+	name := s.Name.Written() // the class's __name__; bound under s.Name.Name
 	child := fc.c.newFn(sc, name, fc.childQual(name))
 	co := child.code
 	co.firstLine = stmtLine(s) // the first decorator's line, if any
@@ -401,7 +401,7 @@ func (fc *fnCompiler) classStmt(s *syntax.ClassStmt) (stmtFn, error) {
 			closure = append(closure, fc.ref(n))
 		}
 	}
-	st := fc.storeName(name)
+	st := fc.storeName(s.Name.Name)
 	qual := co.qualname
 	lines := decoLines(fc, s.Decorators, classLine)
 	return func(fr *frame) (ctl, error) {

@@ -70,7 +70,17 @@ func (o *Instance) dealloc(it *Interp) {
 func (it *Interp) clearInstance(o *Instance) {
 	if d := o.dict; d != nil {
 		o.dict = nil
-		d.clear(it)
+		if d.extra > 0 {
+			// Someone holds the instance's __dict__ (vars(obj) of a
+			// temporary): CPython drops its reference to the materialised
+			// dict, which keeps the attributes. Standing alone now, the
+			// dict joins the collector (not counted as an allocation).
+			d.flags |= flagGCType
+			it.maybeTrack(d)
+			it.DecRef(d)
+		} else {
+			d.clear(it)
+		}
 	}
 	if e := o.exc; e != nil {
 		args, tb, cause, ctx, notes := e.args, e.tb, e.cause, e.context, e.notes

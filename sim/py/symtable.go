@@ -230,7 +230,7 @@ func (st *symtab) stmt(s syntax.Stmt) {
 		if s.Returns != nil {
 			st.expr(s.Returns)
 		}
-		fs := newScope(scopeFunction, s.Name.Name, st.cur)
+		fs := newScope(scopeFunction, s.Name.Written(), st.cur)
 		st.scopes[s] = fs
 		st.bindParams(fs, s.Params)
 		save := st.cur
@@ -245,7 +245,7 @@ func (st *symtab) stmt(s syntax.Stmt) {
 		for _, b := range s.Bases {
 			st.expr(b)
 		}
-		cs := newScope(scopeClass, s.Name.Name, st.cur)
+		cs := newScope(scopeClass, s.Name.Written(), st.cur)
 		st.scopes[s] = cs
 		save := st.cur
 		st.cur = cs

@@ -307,6 +307,18 @@ type ClassStmt struct {
 type Ident struct {
 	NamePos Position
 	Name    string
+	// Src is the name as written when the compiler renamed it (private
+	// name mangling: `__x` in class C is `_C__x`); "" when Name is the
+	// source text. Spans and error carets follow the source text.
+	Src string
+}
+
+// Written returns the name as it appears in the source.
+func (x *Ident) Written() string {
+	if x.Src != "" {
+		return x.Src
+	}
+	return x.Name
 }
 
 // Literal is a constant: Token is INT, FLOAT, IMAG, STRING, BYTES, NONE,

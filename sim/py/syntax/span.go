@@ -225,7 +225,7 @@ func (x *ClassStmt) Span() (start, end Position) {
 }
 
 // Span implements Node.
-func (x *Ident) Span() (start, end Position) { return x.NamePos, advance(x.NamePos, x.Name) }
+func (x *Ident) Span() (start, end Position) { return x.NamePos, advance(x.NamePos, x.Written()) }
 
 // Span implements Node.
 func (x *Literal) Span() (start, end Position) { return x.ValuePos, x.EndPos }

@@ -423,3 +423,23 @@ outer(2)
 print("after")
 #: del
 #: after
+---
+# an instance's __dict__ outlives the instance while someone holds it
+class Held:
+    def __init__(self):
+        self.a = 1
+        self.b = [2]
+    def __del__(self):
+        print("del Held")
+d = vars(Held())
+print(d)
+e = Held().__dict__
+e["c"] = 3
+print(sorted(e))
+del d, e
+print("end")
+#: del Held
+#: {'a': 1, 'b': [2]}
+#: del Held
+#: ['a', 'b', 'c']
+#: end

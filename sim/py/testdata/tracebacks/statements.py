@@ -812,3 +812,18 @@ p.v += 1
 #|     p.v += 1
 #|     ^^^
 #| AttributeError: property 'v' of 'P' object has no setter
+---
+class Vault:
+    def __init__(self):
+        self.__key = 1
+    def __open(self, n):
+        return self.__key + self.__missing * n
+v = Vault()
+v._Vault__open(2)
+#| Traceback (most recent call last):
+#|   File "<script>", line 7, in <module>
+#|     v._Vault__open(2)
+#|   File "<script>", line 5, in __open
+#|     return self.__key + self.__missing * n
+#|                         ^^^^^^^^^^^^^^
+#| AttributeError: 'Vault' object has no attribute '_Vault__missing'
