@@ -320,8 +320,23 @@ func (s *scanner) eofPos() Position {
 	if c := s.src[s.off-1]; c != '\n' && c != '\r' {
 		return s.pos()
 	}
-	line := s.line - 1
-	return Position{line, int32(utf8.RuneCountInString(lineText(s.src, line))) + 1}
+	return Position{s.line - 1, int32(utf8.RuneCount(lastLine(s.src[:s.off]))) + 1}
+}
+
+// lastLine returns the text of the line that src's final line break ends
+// (src ends with "\n", "\r" or "\r\n"), scanning back from the end: the
+// scanner reaches EOF once per file, and a scan from the start would read
+// the whole file again.
+func lastLine(src []byte) []byte {
+	end := len(src) - 1
+	if src[end] == '\n' && end > 0 && src[end-1] == '\r' {
+		end--
+	}
+	start := end
+	for start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
+		start--
+	}
+	return src[start:end]
 }
 
 // indentation measures the indentation of a new line and emits INDENT or
