@@ -149,18 +149,9 @@ func (rt *Runtime) Mul(a, b *Tensor) (*Tensor, error) {
 	}
 	n.finish(func(n *Node, g []*Tensor) ([]*Tensor, error) {
 		res := make(gradSlot, 2)
-		if n.needsInput(0) {
-			other, err := n.unpack(1)
-			if err != nil {
-				return res.fail(err)
-			}
-			r, err := rt.Mul(g[0], other)
-			other.Release()
-			if err != nil {
-				return res.fail(err)
-			}
-			res[0] = r
-		}
+		// the generated MulBackward0 computes other's gradient before
+		// self's (measured in q18: einsum "i,j->ij" and torch.outer free
+		// self's broadcast gradient first after its sum_to)
 		if n.needsInput(1) {
 			self, err := n.unpack(0)
 			if err != nil {
@@ -172,6 +163,18 @@ func (rt *Runtime) Mul(a, b *Tensor) (*Tensor, error) {
 				return res.fail(err)
 			}
 			res[1] = r
+		}
+		if n.needsInput(0) {
+			other, err := n.unpack(1)
+			if err != nil {
+				return res.fail(err)
+			}
+			r, err := rt.Mul(g[0], other)
+			other.Release()
+			if err != nil {
+				return res.fail(err)
+			}
+			res[0] = r
 		}
 		return res, nil
 	}, out)
@@ -251,7 +254,8 @@ func (rt *Runtime) divBackward(n *Node, g *Tensor) ([]*Tensor, error) {
 		if err == nil {
 			r, err = rt.Mul(t1, t3)
 		}
-		releaseAll([]*Tensor{t1, t2, t3, self})
+		// C++ destroys the expression's temporaries last-first (q18)
+		releaseAll([]*Tensor{t3, t2, t1, self})
 		if err != nil {
 			return res.fail(err)
 		}

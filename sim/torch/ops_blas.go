@@ -81,6 +81,9 @@ func (rt *Runtime) gemmOut(op string, shape []int64, dt DType, dev Device, lt bo
 // neither non-overlapping and dense nor a column- or row-major matrix with
 // a leading dimension cuBLAS accepts is cloned contiguous.
 func cublasNeedsCopy(t *Tensor) bool {
+	if t != nil && len(t.shape) == 3 {
+		return batchNeedsCopy(t)
+	}
 	if t == nil || len(t.shape) != 2 || isNonOverlappingAndDense(t.shape, t.strides) {
 		return false
 	}
@@ -92,6 +95,22 @@ func cublasNeedsCopy(t *Tensor) bool {
 		return false
 	}
 	return true
+}
+
+// batchNeedsCopy is prepare_batch_matrix_for_cublas's test for a bmm
+// operand (a contiguous result: row-major or transposed matrices with a
+// usable leading dimension pass as they are; else a contiguous tensor
+// with non-zero matrix strides; anything else, e.g. the expanded gradient
+// of a sum, is cloned contiguous; q053's einsum backward).
+func batchNeedsCopy(t *Tensor) bool {
+	st, sz := t.strides, t.shape
+	if st[2] == 1 && st[1] >= max(1, sz[2]) {
+		return false
+	}
+	if st[1] == 1 && st[2] >= max(1, sz[1]) {
+		return false
+	}
+	return !(isContiguous(sz, st) && st[1] != 0 && st[2] != 0)
 }
 
 // Mm is torch.mm (MmBackward0).
@@ -259,7 +278,7 @@ func (rt *Runtime) Bmm(a, b *Tensor) (*Tensor, error) {
 	if a.dtype != b.dtype {
 		return nil, Errorf(RuntimeError, "expected scalar type %s but found %s", a.dtype.cppName(), b.dtype.cppName())
 	}
-	out, err := rt.gemmOut("bmm", []int64{a.shape[0], a.shape[1], b.shape[2]}, a.dtype, a.device, false)
+	out, err := rt.gemmOut("bmm", []int64{a.shape[0], a.shape[1], b.shape[2]}, a.dtype, a.device, false, b, a)
 	if err != nil {
 		return nil, err
 	}

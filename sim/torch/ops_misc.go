@@ -415,9 +415,30 @@ func (rt *Runtime) normOrder(t *Tensor, p float64, dims []int64, keepdim bool) (
 			return nil, err
 		}
 		defer self.Release()
+		// norm_backward's temporaries (q18): p=2 is grad * (self /
+		// norm).masked_fill_(norm == 0, 0), p=1 self.sgn() * grad
+		var tmp []*Tensor
+		defer func() { releaseAll(tmp) }()
+		if p == 1 || p == 2 {
+			t, err := rt.pointwiseOut("norm_backward", self.dtype, self)
+			if err != nil {
+				return nil, err
+			}
+			tmp = append(tmp, t)
+		}
+		if p == 2 {
+			t, err := rt.pointwiseOut("eq", Bool, g[0])
+			if err != nil {
+				return nil, err
+			}
+			tmp = append(tmp, t)
+		}
 		r, err := rt.pointwiseOut("norm_backward", self.dtype, self, self)
 		if err == nil {
 			rt.reduceBackValues(n, r, g[0], ExecNormBack, []float64{p}, copyDims(dims), 0)
+		}
+		if len(tmp) == 2 {
+			tmp[0], tmp[1] = tmp[1], tmp[0] // the mask dies first
 		}
 		return []*Tensor{r}, err
 	}, out)

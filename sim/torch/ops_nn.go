@@ -631,6 +631,12 @@ func (rt *Runtime) LayerNorm(x *Tensor, normShape []int64, w, b *Tensor, eps flo
 					res[i] = r
 				}
 			}
+			// layer_norm_backward_cuda runs on dY.contiguous(), made after
+			// the outputs (a transposed gradient from batch_first
+			// attention: q19_transformer_losses)
+			if err := rt.contiguousTemp("native_layer_norm_backward", g[0]); err != nil {
+				return res.fail(err)
+			}
 			if rt.exec != nil {
 				if sv, release, ok := rt.savedForValues(n, 0, 3, 4, 1); ok {
 					rt.computeOpt(ExecLayerNormBack, res, []*Tensor{g[0], sv[0], sv[1], sv[2], sv[3]}, nil, []int64{int64(k)})
@@ -654,6 +660,16 @@ func (rt *Runtime) Embedding(idx, w *Tensor, paddingIdx int64) (*Tensor, error) 
 		return nil, Errorf(RuntimeError, "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got %s instead (while checking arguments for embedding)", idx.typeString())
 	}
 	shape := append(cloneShape(idx.shape), w.shape[1])
+	// at::embedding runs weight.index_select(0, indices.reshape(-1)) for
+	// indices of more than one dimension: a non-contiguous index (x[:, :-1])
+	// is copied first, and the copy dies after the op (oracle q055)
+	if len(idx.shape) > 1 && !idx.IsContiguous() {
+		flat, err := rt.empty("embedding", idx.shape, nil, idx.dtype, idx.device)
+		if err != nil {
+			return nil, err
+		}
+		defer flat.Release()
+	}
 	out, err := rt.empty("embedding", shape, nil, w.dtype, w.device)
 	if err != nil {
 		return nil, err

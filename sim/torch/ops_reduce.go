@@ -63,7 +63,14 @@ func (rt *Runtime) Sum(t *Tensor, dims []int64, keepdim bool, dt *DType) (*Tenso
 	if err != nil {
 		return nil, err
 	}
-	if err := rt.reduceKernel(t, dims, accSize(t.dtype)); err != nil {
+	cast, err := rt.reduceInputCast("sum", t, odt) // reduce_cast.go
+	if err != nil {
+		out.Release()
+		return nil, err
+	}
+	err = rt.reduceKernel(t, dims, accSize(t.dtype))
+	cast.Release()
+	if err != nil {
 		out.Release()
 		return nil, err
 	}

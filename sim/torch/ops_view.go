@@ -54,8 +54,17 @@ func (rt *Runtime) Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if viewStrides(t.shape, t.strides, s) != nil {
-		return rt.View(t, s)
+	if st := viewStrides(t.shape, t.strides, s); st != nil {
+		if t.IsContiguous() {
+			return rt.View(t, s)
+		}
+		// a viewable non-contiguous tensor: _reshape_alias
+		// (ReshapeAliasBackward0, measured in q18)
+		in := cloneShape(t.shape)
+		return rt.makeView(t, s, st, t.offset, "ReshapeAliasBackward0", func(n *Node, g []*Tensor) ([]*Tensor, error) {
+			r, err := rt.Reshape(g[0], in)
+			return []*Tensor{r}, err
+		}), nil
 	}
 	c, err := rt.empty("reshape", t.shape, nil, t.dtype, t.device)
 	if err != nil {
@@ -237,7 +246,10 @@ func (rt *Runtime) Expand(t *Tensor, sizes []int64) (*Tensor, error) {
 	}
 	off := len(sizes) - len(t.shape)
 	shape, strides := make([]int64, len(sizes)), make([]int64, len(sizes))
-	for i, s := range sizes {
+	// inferExpandGeometry walks the dims from the last (its first error
+	// names the last mismatching dim; q18)
+	for i := len(sizes) - 1; i >= 0; i-- {
+		s := sizes[i]
 		if i < off {
 			if s < 0 {
 				return nil, Errorf(RuntimeError, "The expanded size of the tensor (%d) isn't allowed in a leading, non-existing dimension %d", s, i)

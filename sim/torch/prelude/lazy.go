@@ -13,18 +13,27 @@ var lazyClasses = []struct {
 	from  string
 	names []string
 }{
-	{"torch.nn.modules.activation", []string{"GELU", "LeakyReLU", "LogSoftmax", "MultiheadAttention", "ReLU", "Sigmoid", "SiLU", "Softmax", "Tanh"}},
+	{"torch.nn.modules.activation", []string{"CELU", "ELU", "GELU", "GLU", "Hardshrink", "Hardsigmoid", "Hardswish", "Hardtanh", "LeakyReLU",
+		"LogSigmoid", "LogSoftmax", "Mish", "MultiheadAttention", "ReLU", "ReLU6", "SELU", "Sigmoid", "SiLU", "Softmax", "Softplus",
+		"Softshrink", "Softsign", "Tanh", "Tanhshrink", "Threshold"}},
 	{"torch.nn.modules.batchnorm", []string{"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}},
 	{"torch.nn.modules.container", []string{"ModuleDict", "ModuleList", "Sequential"}},
 	{"torch.nn.modules.conv", []string{"Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d"}},
-	{"torch.nn.modules.dropout", []string{"Dropout"}},
-	{"torch.nn.modules.flatten", []string{"Flatten"}},
-	{"torch.nn.modules.loss", []string{"BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "L1Loss", "MSELoss", "NLLLoss"}},
-	{"torch.nn.modules.normalization", []string{"LayerNorm"}},
+	{"torch.nn.modules.dropout", []string{"Dropout", "Dropout1d", "Dropout2d", "Dropout3d"}},
+	{"torch.nn.modules.distance", []string{"CosineSimilarity"}},
+	{"torch.nn.modules.flatten", []string{"Flatten", "Unflatten"}},
+	{"torch.nn.modules.loss", []string{"BCELoss", "BCEWithLogitsLoss", "CrossEntropyLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MSELoss", "NLLLoss", "SmoothL1Loss"}},
+	{"torch.nn.modules.normalization", []string{"GroupNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LayerNorm", "RMSNorm"}},
+	{"torch.nn.modules.padding", []string{"CircularPad1d", "CircularPad2d", "CircularPad3d", "ConstantPad1d", "ConstantPad2d", "ConstantPad3d",
+		"ReflectionPad1d", "ReflectionPad2d", "ReflectionPad3d", "ReplicationPad1d", "ReplicationPad2d", "ReplicationPad3d",
+		"ZeroPad1d", "ZeroPad2d", "ZeroPad3d"}},
+	{"torch.nn.modules.pixelshuffle", []string{"PixelShuffle", "PixelUnshuffle"}},
 	{"torch.nn.modules.pooling", []string{"AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool3d",
 		"AvgPool1d", "AvgPool2d", "AvgPool3d", "MaxPool1d", "MaxPool2d", "MaxPool3d"}},
 	{"torch.nn.modules.rnn", []string{"GRU", "LSTM", "RNN", "RNNBase"}},
 	{"torch.nn.modules.sparse", []string{"Embedding"}},
+	{"torch.nn.modules.upsampling", []string{"Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"}},
+	{"torch.nn.modules.transformer", []string{"Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer"}},
 }
 
 // registerLazy registers lazyClasses as attributes of torch.nn and
@@ -38,4 +47,13 @@ func registerLazy(it *py.Interp) {
 		}
 	}
 	it.RegisterLazyAttr("torch", "Generator", "torch._generator")
+	// F's mask helpers (torch/nn/functional.py), written in Python
+	for _, n := range []string{"_canonical_mask", "_none_or_dtype"} {
+		it.RegisterLazyAttr("torch.nn.functional", n, "torch.nn.modules._mha")
+	}
+	// APIs whose memory is not modelled: they raise NotImplementedError
+	it.RegisterLazyAttr("torch", "compile", "torch._not_simulated")
+	for _, n := range []string{"Stream", "Event", "stream", "current_stream", "default_stream"} {
+		it.RegisterLazyAttr("torch.cuda", n, "torch._not_simulated")
+	}
 }

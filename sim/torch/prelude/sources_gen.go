@@ -9,11 +9,14 @@ var table = [...]entry{
 	{name: "torch._foreach", file: "<prelude>/torch/_foreach.py", pkg: false, src: &srcForeach},
 	{name: "torch._generator", file: "<prelude>/torch/_generator.py", pkg: false, src: &srcGenerator},
 	{name: "torch._labels", file: "<prelude>/torch/_labels.py", pkg: false, src: &srcLabels},
+	{name: "torch._not_simulated", file: "<prelude>/torch/_not_simulated.py", pkg: false, src: &srcNotSimulated},
 	{name: "torch.amp", file: "<prelude>/torch/amp/__init__.py", pkg: true, src: &srcAmpPkg},
 	{name: "torch.amp.grad_scaler", file: "<prelude>/torch/amp/grad_scaler.py", pkg: false, src: &srcAmpGradScaler},
 	{name: "torch.backends", file: "<prelude>/torch/backends/__init__.py", pkg: true, src: &srcBackendsPkg},
 	{name: "torch.backends.cuda", file: "<prelude>/torch/backends/cuda/__init__.py", pkg: true, src: &srcBackendsCudaPkg},
 	{name: "torch.backends.cudnn", file: "<prelude>/torch/backends/cudnn/__init__.py", pkg: true, src: &srcBackendsCudnnPkg},
+	{name: "torch.backends.mha", file: "<prelude>/torch/backends/mha/__init__.py", pkg: true, src: &srcBackendsMhaPkg},
+	{name: "torch.backends.opt_einsum", file: "<prelude>/torch/backends/opt_einsum/__init__.py", pkg: true, src: &srcBackendsOptEinsumPkg},
 	{name: "torch.cuda.amp", file: "<prelude>/torch/cuda/amp/__init__.py", pkg: true, src: &srcCudaAmpPkg},
 	{name: "torch.nn", file: "<prelude>/torch/nn/__init__.py", pkg: true, src: &srcNnPkg},
 	{name: "torch.nn.init", file: "<prelude>/torch/nn/init.py", pkg: false, src: &srcNnInit},
@@ -23,15 +26,20 @@ var table = [...]entry{
 	{name: "torch.nn.modules.batchnorm", file: "<prelude>/torch/nn/modules/batchnorm.py", pkg: false, src: &srcNnModulesBatchnorm},
 	{name: "torch.nn.modules.container", file: "<prelude>/torch/nn/modules/container.py", pkg: false, src: &srcNnModulesContainer},
 	{name: "torch.nn.modules.conv", file: "<prelude>/torch/nn/modules/conv.py", pkg: false, src: &srcNnModulesConv},
+	{name: "torch.nn.modules.distance", file: "<prelude>/torch/nn/modules/distance.py", pkg: false, src: &srcNnModulesDistance},
 	{name: "torch.nn.modules.dropout", file: "<prelude>/torch/nn/modules/dropout.py", pkg: false, src: &srcNnModulesDropout},
 	{name: "torch.nn.modules.flatten", file: "<prelude>/torch/nn/modules/flatten.py", pkg: false, src: &srcNnModulesFlatten},
 	{name: "torch.nn.modules.linear", file: "<prelude>/torch/nn/modules/linear.py", pkg: false, src: &srcNnModulesLinear},
 	{name: "torch.nn.modules.loss", file: "<prelude>/torch/nn/modules/loss.py", pkg: false, src: &srcNnModulesLoss},
 	{name: "torch.nn.modules.module", file: "<prelude>/torch/nn/modules/module.py", pkg: false, src: &srcNnModulesModule},
 	{name: "torch.nn.modules.normalization", file: "<prelude>/torch/nn/modules/normalization.py", pkg: false, src: &srcNnModulesNormalization},
+	{name: "torch.nn.modules.padding", file: "<prelude>/torch/nn/modules/padding.py", pkg: false, src: &srcNnModulesPadding},
+	{name: "torch.nn.modules.pixelshuffle", file: "<prelude>/torch/nn/modules/pixelshuffle.py", pkg: false, src: &srcNnModulesPixelshuffle},
 	{name: "torch.nn.modules.pooling", file: "<prelude>/torch/nn/modules/pooling.py", pkg: false, src: &srcNnModulesPooling},
 	{name: "torch.nn.modules.rnn", file: "<prelude>/torch/nn/modules/rnn.py", pkg: false, src: &srcNnModulesRnn},
 	{name: "torch.nn.modules.sparse", file: "<prelude>/torch/nn/modules/sparse.py", pkg: false, src: &srcNnModulesSparse},
+	{name: "torch.nn.modules.transformer", file: "<prelude>/torch/nn/modules/transformer.py", pkg: false, src: &srcNnModulesTransformer},
+	{name: "torch.nn.modules.upsampling", file: "<prelude>/torch/nn/modules/upsampling.py", pkg: false, src: &srcNnModulesUpsampling},
 	{name: "torch.nn.modules.utils", file: "<prelude>/torch/nn/modules/utils.py", pkg: false, src: &srcNnModulesUtils},
 	{name: "torch.nn.parameter", file: "<prelude>/torch/nn/parameter.py", pkg: false, src: &srcNnParameter},
 	{name: "torch.nn.utils", file: "<prelude>/torch/nn/utils/__init__.py", pkg: true, src: &srcNnUtilsPkg},
@@ -64,6 +72,9 @@ var srcGenerator []byte
 //go:embed torch/_labels.py
 var srcLabels []byte
 
+//go:embed torch/_not_simulated.py
+var srcNotSimulated []byte
+
 //go:embed torch/amp/__init__.py
 var srcAmpPkg []byte
 
@@ -78,6 +89,12 @@ var srcBackendsCudaPkg []byte
 
 //go:embed torch/backends/cudnn/__init__.py
 var srcBackendsCudnnPkg []byte
+
+//go:embed torch/backends/mha/__init__.py
+var srcBackendsMhaPkg []byte
+
+//go:embed torch/backends/opt_einsum/__init__.py
+var srcBackendsOptEinsumPkg []byte
 
 //go:embed torch/cuda/amp/__init__.py
 var srcCudaAmpPkg []byte
@@ -106,6 +123,9 @@ var srcNnModulesContainer []byte
 //go:embed torch/nn/modules/conv.py
 var srcNnModulesConv []byte
 
+//go:embed torch/nn/modules/distance.py
+var srcNnModulesDistance []byte
+
 //go:embed torch/nn/modules/dropout.py
 var srcNnModulesDropout []byte
 
@@ -124,6 +144,12 @@ var srcNnModulesModule []byte
 //go:embed torch/nn/modules/normalization.py
 var srcNnModulesNormalization []byte
 
+//go:embed torch/nn/modules/padding.py
+var srcNnModulesPadding []byte
+
+//go:embed torch/nn/modules/pixelshuffle.py
+var srcNnModulesPixelshuffle []byte
+
 //go:embed torch/nn/modules/pooling.py
 var srcNnModulesPooling []byte
 
@@ -132,6 +158,12 @@ var srcNnModulesRnn []byte
 
 //go:embed torch/nn/modules/sparse.py
 var srcNnModulesSparse []byte
+
+//go:embed torch/nn/modules/transformer.py
+var srcNnModulesTransformer []byte
+
+//go:embed torch/nn/modules/upsampling.py
+var srcNnModulesUpsampling []byte
 
 //go:embed torch/nn/modules/utils.py
 var srcNnModulesUtils []byte

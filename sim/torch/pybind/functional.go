@@ -258,17 +258,7 @@ func init() {
 		}
 		return h.rt.MseLoss(x, y, r)
 	}
-	F["cross_entropy"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
-		x, y := a.tensor(0, "input"), a.tensor(1, "target")
-		r := a.reduction(6) // (input, target, weight, size_average, ignore_index, reduce, reduction)
-		if ls := a.float(7, "label_smoothing", 0); a.err == nil && ls != 0 {
-			return nil, py.NewException(py.NotImplementedError, "cross_entropy(label_smoothing=...) is not simulated")
-		}
-		if a.err != nil {
-			return nil, a.err
-		}
-		return h.rt.CrossEntropy(x, y, r)
-	}
+	// cross_entropy: functional_loss_more.go
 	F["nll_loss"] = func(h *Host, a *fnArgs) (*torch.Tensor, error) {
 		x, y := a.tensor(0, "input"), a.tensor(1, "target")
 		r := a.reduction(6) // (input, target, weight, size_average, ignore_index, reduce, reduction)

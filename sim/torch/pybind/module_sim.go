@@ -39,6 +39,11 @@ func (h *Host) buildSim(it *py.Interp) (*py.Module, error) {
 		h.rt.PopModule()
 		return py.None, nil
 	})
+	// computes: whether tensor values are computed (the GPU backend) or
+	// not (the simulator); the prelude's data-dependent decisions ask.
+	fn("computes", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		return py.Bool(h.rt.Computing()), nil
+	})
 	fn("is_parameter", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
 		t, ok := tensorArg(argOr(args, kwargs, 0, "t"))
 		return py.Bool(ok && t.IsParameter()), nil

@@ -49,7 +49,7 @@ func init() {
 			prod *= sz[infer]
 		}
 		if prod != shape[d] {
-			return nil, runtimeErr("unflatten: Provided sizes %v don't multiply up to the size of dim %d (%d) in the input tensor", sizes, d, shape[d])
+			return nil, runtimeErr("unflatten: Provided sizes %s don't multiply up to the size of dim %d (%d) in the input tensor", pyIntList(sizes), d, shape[d])
 		}
 		ns := append(append(append([]int64(nil), shape[:d]...), sz...), shape[d+1:]...)
 		return h.wrapResult(h.rt.View(x.t, ns))

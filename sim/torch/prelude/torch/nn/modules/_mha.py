@@ -1,10 +1,38 @@
 # F.multi_head_attention_forward's slow path (torch/nn/functional.py of
-# PyTorch 2.11), op by op, for bindings without a Go version. Not modelled:
-# bias_k/bias_v, add_zero_attn, static_k/static_v.
+# PyTorch 2.11), op by op, for bindings without a Go version, with
+# F._canonical_mask / F._none_or_dtype (bool masks become float masks of
+# the query's dtype: zeros_like(...).masked_fill_(mask, -inf)). Not
+# modelled: bias_k/bias_v, add_zero_attn, static_k/static_v.
 import math
+import warnings
 
 import torch
 from torch.nn import functional as F
+
+
+def _none_or_dtype(input):
+    if input is None:
+        return None
+    elif isinstance(input, torch.Tensor):
+        return input.dtype
+    raise RuntimeError("input to _none_or_dtype() must be None or torch.Tensor")
+
+
+def _canonical_mask(mask, mask_name, other_type, other_name, target_type, check_other=True):
+    if mask is not None:
+        _mask_dtype = mask.dtype
+        _mask_is_float = torch.is_floating_point(mask)
+        if _mask_dtype != torch.bool and not _mask_is_float:
+            raise AssertionError(f"only bool and floating types of {mask_name} are supported")
+        if check_other and other_type is not None:
+            if _mask_dtype != other_type:
+                warnings.warn(
+                    f"Support for mismatched {mask_name} and {other_name} "
+                    "is deprecated. Use same type for both instead."
+                )
+        if not _mask_is_float:
+            mask = torch.zeros_like(mask, dtype=target_type).masked_fill_(mask, float("-inf"))
+    return mask
 
 
 def _in_projection_packed(q, k, v, w, b=None):
@@ -52,6 +80,35 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         if key_padding_mask is not None:
             key_padding_mask = key_padding_mask.unsqueeze(0)
 
+    key_padding_mask = _canonical_mask(
+        mask=key_padding_mask,
+        mask_name="key_padding_mask",
+        other_type=_none_or_dtype(attn_mask),
+        other_name="attn_mask",
+        target_type=query.dtype,
+    )
+    if is_causal and attn_mask is None:
+        raise RuntimeError(
+            "Need attn_mask if specifying the is_causal hint. "
+            "You may use the Transformer module method "
+            "`generate_square_subsequent_mask` to create this mask."
+        )
+    if is_causal and key_padding_mask is None and not need_weights:
+        # the is_causal hint goes to SDPA as is_causal
+        attn_mask = None
+    else:
+        attn_mask = _canonical_mask(
+            mask=attn_mask,
+            mask_name="attn_mask",
+            other_type=None,
+            other_name="",
+            target_type=query.dtype,
+            check_other=False,
+        )
+        if key_padding_mask is not None:
+            # the merged mask is no longer causal
+            is_causal = False
+
     tgt_len, bsz, embed_dim = query.shape
     src_len = key.shape[0]
     if embed_dim != embed_dim_to_check:
@@ -59,9 +116,6 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
             f"was expecting embedding dimension of {embed_dim_to_check}, but got {embed_dim}"
         )
     head_dim = embed_dim // num_heads
-
-    if is_causal and key_padding_mask is None and not need_weights:
-        attn_mask = None
 
     if not use_separate_proj_weight:
         q, k, v = _in_projection_packed(query, key, value, in_proj_weight, in_proj_bias)

@@ -8,7 +8,9 @@ from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
 from torch.nn.modules import _mha
 
 __all__ = ["ReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Softmax", "LogSoftmax",
-           "LeakyReLU", "MultiheadAttention"]
+           "LeakyReLU", "MultiheadAttention", "ELU", "Hardtanh", "ReLU6", "GLU", "Hardswish",
+           "LogSigmoid", "Softplus", "Mish", "SELU", "CELU", "Hardsigmoid", "Softshrink",
+           "Hardshrink", "Threshold", "Softsign", "Tanhshrink"]
 
 
 class ReLU(Module):
@@ -163,6 +165,13 @@ class MultiheadAttention(Module):
         # PyTorch's fast path (torch._native_multi_head_attention, eval mode
         # without autograd) is not modelled: the slow path runs instead.
         is_batched = query.dim() == 3
+        key_padding_mask = _mha._canonical_mask(
+            mask=key_padding_mask, mask_name="key_padding_mask",
+            other_type=_mha._none_or_dtype(attn_mask), other_name="attn_mask",
+            target_type=query.dtype)
+        attn_mask = _mha._canonical_mask(
+            mask=attn_mask, mask_name="attn_mask", other_type=None, other_name="",
+            target_type=query.dtype, check_other=False)
         if self.batch_first and is_batched:
             if key is value:
                 if query is key:
@@ -199,3 +208,176 @@ class MultiheadAttention(Module):
         if self.batch_first and is_batched:
             return attn_output.transpose(1, 0), attn_output_weights
         return attn_output, attn_output_weights
+
+
+class ELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        Module.__init__(self)
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"alpha={self.alpha}{inplace_str}"
+
+
+class Hardtanh(Module):
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+        Module.__init__(self)
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        assert self.max_val > self.min_val
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"min_val={self.min_val}, max_val={self.max_val}{inplace_str}"
+
+
+class ReLU6(Hardtanh):
+    def __init__(self, inplace=False):
+        Hardtanh.__init__(self, 0.0, 6.0, inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class GLU(Module):
+    def __init__(self, dim=-1):
+        Module.__init__(self)
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"
+
+
+class Hardswish(Module):
+    def __init__(self, inplace=False):
+        Module.__init__(self)
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.hardswish(input, self.inplace)
+
+
+class LogSigmoid(Module):
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
+class Softplus(Module):
+    def __init__(self, beta=1.0, threshold=20.0):
+        Module.__init__(self)
+        self.beta = beta
+        self.threshold = threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Mish(Module):
+    def __init__(self, inplace=False):
+        Module.__init__(self)
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.mish(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class SELU(Module):
+    def __init__(self, inplace=False):
+        Module.__init__(self)
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.selu(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class CELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        Module.__init__(self)
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"alpha={self.alpha}{inplace_str}"
+
+
+class Hardsigmoid(Module):
+    def __init__(self, inplace=False):
+        Module.__init__(self)
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.hardsigmoid(input, self.inplace)
+
+
+class Softshrink(Module):
+    def __init__(self, lambd=0.5):
+        Module.__init__(self)
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Hardshrink(Module):
+    def __init__(self, lambd=0.5):
+        Module.__init__(self)
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.hardshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return f"{self.lambd}"
+
+
+class Threshold(Module):
+    def __init__(self, threshold, value, inplace=False):
+        Module.__init__(self)
+        self.threshold = threshold
+        self.value = value
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ", inplace=True" if self.inplace else ""
+        return f"threshold={self.threshold}, value={self.value}{inplace_str}"
+
+
+class Softsign(Module):
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    def forward(self, input):
+        return F.tanhshrink(input)

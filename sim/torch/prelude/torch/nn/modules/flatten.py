@@ -1,7 +1,7 @@
-# Flatten (torch/nn/modules/flatten.py).
+# Flatten and Unflatten (torch/nn/modules/flatten.py).
 from torch.nn.modules.module import Module
 
-__all__ = ["Flatten"]
+__all__ = ["Flatten", "Unflatten"]
 
 
 class Flatten(Module):
@@ -15,3 +15,18 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    def __init__(self, dim, unflattened_size):
+        Module.__init__(self)
+        if isinstance(unflattened_size, list):
+            unflattened_size = tuple(unflattened_size)
+        self.dim = dim
+        self.unflattened_size = unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
