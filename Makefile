@@ -7,7 +7,7 @@ ADDR      ?= :8080
 BIN       := bin/playground
 GOROOT    := $(shell $(GO) env GOROOT)
 
-.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build test-gpu clean examples test-wasm test-web-js bench-web
+.PHONY: all build run test test-go vet fmt-check fidelity bench wasm web-assets generate check-generated cuda-build test-gpu clean examples test-wasm test-web-js bench-web wasm-floor
 
 all: build
 
@@ -46,6 +46,18 @@ wasm:
 	$(GO) run ./web/internal/wasmpack .cache/playground.wasm
 	@if ! cmp -s .cache/playground.wasm $(WASM) || [ ! -f $(WASM).gz ] || [ ! -f $(WASM).br ]; then \
 		cp .cache/playground.wasm $(WASM) && $(GO) run ./web/internal/compress $(WASM); fi
+
+# wasm-floor builds two programs exactly as the module is built and prints
+# their sizes (raw, gzip -9): Go's runtime with fmt and syscall/js alone, and
+# the Python interpreter (sim/py) without the PyTorch model. Together with
+# the module's own size they show how much of the 1.5 MB gzip budget is left
+# for the model (web/NOTES.md, "Module size").
+wasm-floor:
+	@mkdir -p .cache
+	@for p in hello interp; do \
+		GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASM_GCFLAGS) -ldflags="-s -w" -o .cache/floor-$$p.wasm ./web/internal/wasmfloor/$$p && \
+		$(GO) run ./web/internal/wasmpack .cache/floor-$$p.wasm >/dev/null && \
+		echo "$$p: $$(wc -c < .cache/floor-$$p.wasm) B raw, $$(gzip -9 -c .cache/floor-$$p.wasm | wc -c) B gzip"; done
 
 # examples refreshes the examples menu's copies of the oracle cases.
 examples:
