@@ -22,12 +22,10 @@ func (rt *Runtime) indexCount(idx *Tensor) int64 {
 
 // nonzeroScratch is mask.nonzero() on the GPU: the int num_nonzeros buffer
 // (one int per 2^30-element chunk), cub::DeviceReduce::Sum's temp storage
-// (1 byte), the [count, mask.dim()] int64 output, cub::DeviceSelect's temp
-// storage (its tile states: align((tiles+32)·16) + 255), then num_nonzeros
-// freed. It returns the output's handle. Measured on an H200 for masks of
-// 16 to 1024 elements (q026, q038: 1 and 1023 bytes); the tile size of
-// larger masks (1024 elements here) and the reduce's temp storage beyond
-// one tile are not measured.
+// (nonzeroReduceTemp), the [count, mask.dim()] int64 output,
+// cub::DeviceSelect's temp storage (nonzeroSelectTemp), then num_nonzeros
+// freed — torch.nonzero's own sequence (ops_nonzero.go; measured on an H100
+// for masks of 16 to 10^7 elements, q16). It returns the output's handle.
 func (rt *Runtime) nonzeroScratch(s *scratch, mask *Tensor, count int64) (int, error) {
 	n := mask.Numel()
 	chunks := int64(1)
@@ -38,7 +36,7 @@ func (rt *Runtime) nonzeroScratch(s *scratch, mask *Tensor, count int64) (int, e
 	if err != nil {
 		return -1, err
 	}
-	red, err := s.alloc(1, "cub reduce temp storage", "cub::DeviceReduce::Sum's temp storage counting nonzero's true elements")
+	red, err := s.alloc(nonzeroReduceTemp(n), "cub reduce temp storage", "cub::DeviceReduce::Sum's temp storage counting nonzero's true elements")
 	if err != nil {
 		return -1, err
 	}
@@ -47,8 +45,7 @@ func (rt *Runtime) nonzeroScratch(s *scratch, mask *Tensor, count int64) (int, e
 	if err != nil {
 		return -1, err
 	}
-	tiles := (max(n, 1) + 1023) / 1024
-	sel, err := s.alloc(((tiles+32)*16+255)&^255+255, "cub select temp storage", "cub::DeviceSelect::Flagged's tile states selecting nonzero's indices")
+	sel, err := s.alloc(nonzeroSelectTemp(max(n, 1)), "cub select temp storage", "cub::DeviceSelect::Flagged's tile states selecting nonzero's indices")
 	if err != nil {
 		return -1, err
 	}

@@ -59,6 +59,48 @@ def _in_projection_packed(q, k, v, w, b=None):
     return F.linear(q, w_q, b_q), F.linear(k, w_k, b_k), F.linear(v, w_v, b_v)
 
 
+def _not_simulated(what):
+    """The error of a fast path the playground does not simulate (MultiheadAttention's
+    and the Transformer layers' fused kernels): raised exactly when PyTorch takes it."""
+    return NotImplementedError(
+        f"{what} is not simulated: PyTorch takes it in eval mode when autograd is off "
+        "(torch.no_grad()/inference_mode() or no parameter requiring grad). Simulate "
+        "the slow path instead: keep the model in train mode, run with autograd "
+        "enabled, or call torch.backends.mha.set_fastpath_enabled(False) (which "
+        "makes PyTorch take the slow path too)"
+    )
+
+
+def _mha_fast_path_taken(mha, query, key, value, key_padding_mask, attn_mask, is_batched):
+    """Whether MultiheadAttention.forward of PyTorch 2.11 takes
+    torch._native_multi_head_attention: its why_not_fast_path checks, in order
+    (has_torch_function and make_fx tracing are always False here)."""
+    if not torch.backends.mha.get_fastpath_enabled():
+        return False
+    if not is_batched or query is not key or key is not value:
+        return False
+    if mha.in_proj_bias is not None and query.dtype != mha.in_proj_bias.dtype:
+        return False
+    if mha.in_proj_weight is None or query.dtype != mha.in_proj_weight.dtype:
+        return False
+    if mha.training or mha.num_heads % 2 != 0 or not mha.batch_first:
+        return False
+    if mha.bias_k is not None or mha.bias_v is not None or mha.add_zero_attn:
+        return False
+    if not mha._qkv_same_embed_dim:
+        return False
+    if query.is_nested and (key_padding_mask is not None or attn_mask is not None):
+        return False
+    if torch.is_autocast_enabled():
+        return False
+    args = (query, key, value, mha.in_proj_weight, mha.in_proj_bias,
+            mha.out_proj.weight, mha.out_proj.bias)
+    if any(x is not None and x.device.type not in ("cpu", "cuda") for x in args):
+        return False
+    if torch.is_grad_enabled() and any(x is not None and x.requires_grad for x in args):
+        return False
+    return True
+
 def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
                                  in_proj_weight, in_proj_bias, bias_k, bias_v,
                                  add_zero_attn, dropout_p, out_proj_weight, out_proj_bias,

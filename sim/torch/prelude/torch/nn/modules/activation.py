@@ -163,7 +163,10 @@ class MultiheadAttention(Module):
     def forward(self, query, key, value, key_padding_mask=None, need_weights=True,
                 attn_mask=None, average_attn_weights=True, is_causal=False):
         # PyTorch's fast path (torch._native_multi_head_attention, eval mode
-        # without autograd) is not modelled: the slow path runs instead.
+        # without autograd) is not modelled: it raises NotImplementedError
+        # exactly when PyTorch would take it.
+        float_masks = ((attn_mask is not None and torch.is_floating_point(attn_mask))
+                       or (key_padding_mask is not None and torch.is_floating_point(key_padding_mask)))
         is_batched = query.dim() == 3
         key_padding_mask = _mha._canonical_mask(
             mask=key_padding_mask, mask_name="key_padding_mask",
@@ -172,6 +175,9 @@ class MultiheadAttention(Module):
         attn_mask = _mha._canonical_mask(
             mask=attn_mask, mask_name="attn_mask", other_type=None, other_name="",
             target_type=query.dtype, check_other=False)
+        if not float_masks and _mha._mha_fast_path_taken(self, query, key, value, key_padding_mask, attn_mask, is_batched):
+            raise _mha._not_simulated(
+                "MultiheadAttention's fast path (torch._native_multi_head_attention)")
         if self.batch_first and is_batched:
             if key is value:
                 if query is key:

@@ -27,22 +27,12 @@ from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.linear import Linear
 from torch.nn.modules.normalization import LayerNorm
 from torch.nn.parameter import Parameter
-from torch.nn.modules._mha import _canonical_mask, _none_or_dtype
+from torch.nn.modules._mha import _canonical_mask, _none_or_dtype, _not_simulated
 
 __all__ = ["Transformer", "TransformerEncoder", "TransformerDecoder",
            "TransformerEncoderLayer", "TransformerDecoderLayer"]
 
 _supported_device_type = ["cpu", "cuda", "privateuseone"]
-
-
-def _not_simulated(what):
-    return NotImplementedError(
-        f"{what} is not simulated: PyTorch takes it in eval mode when autograd is off "
-        "(torch.no_grad()/inference_mode() or no parameter requiring grad). Simulate "
-        "the slow path instead: keep the model in train mode, run with autograd "
-        "enabled, or call torch.backends.mha.set_fastpath_enabled(False) (which "
-        "makes PyTorch take the slow path too)"
-    )
 
 
 def _generate_square_subsequent_mask(sz, device=None, dtype=None):
