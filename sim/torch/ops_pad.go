@@ -91,7 +91,8 @@ func (rt *Runtime) ConstantPadNd(x *Tensor, pad []int64, _ float64) (*Tensor, er
 }
 
 // padBorder is reflection_pad{1,2,3}d / replication_pad{1,2,3}d: one
-// contiguous output; the backward allocates grad_input (input-sized).
+// contiguous output; the backward allocates grad_input (input-sized), and
+// reflection's a contiguous copy of a non-contiguous grad_output.
 func (rt *Runtime) padBorder(x *Tensor, pad []int64, mode PadMode) (*Tensor, error) {
 	k := len(pad) / 2
 	if mode == PadReflect {
@@ -128,6 +129,12 @@ func (rt *Runtime) padBorder(x *Tensor, pad []int64, mode PadMode) (*Tensor, err
 		n.save(x, false)
 	}
 	n.finish(func(_ *Node, g []*Tensor) ([]*Tensor, error) {
+		if mode == PadReplicate {
+			// replication_pad*d_backward reads grad_output through
+			// packed accessors: no contiguous copy (q053's trace)
+			r, err := rt.empty(op+"_backward", in, nil, dt, dev)
+			return []*Tensor{r}, err
+		}
 		return rt.gradInputContig(op+"_backward", g[0], in, nil, dt, dev)
 	}, out)
 	return out, nil

@@ -9,7 +9,8 @@ import (
 // NotImplementedError exactly where PyTorch 2.11 takes
 // torch._native_multi_head_attention (eval, self-attention, batch_first,
 // autograd off or nothing requiring grad), and runs the slow path whenever
-// one of PyTorch's why_not_fast_path conditions holds.
+// one of PyTorch's why_not_fast_path conditions holds. The table is
+// testdata/questions/q25_mha_fastpath.out of sim/torch, recorded on an H100.
 func TestMultiheadAttentionFastPath(t *testing.T) {
 	out, _, err := run(t, `
 import torch
@@ -41,6 +42,8 @@ for p in m.parameters():
 attempt("frozen", lambda: m(x, x, x))
 attempt("seq first", lambda: nn.MultiheadAttention(64, 4).cuda().eval().requires_grad_(False)(x, x, x))
 attempt("odd heads", lambda: nn.MultiheadAttention(63, 3, batch_first=True).cuda().eval().requires_grad_(False)(x[..., :63], x[..., :63], x[..., :63]))
+with torch.inference_mode():
+    attempt("inference_mode causal", lambda: m(x, x, x, attn_mask=nn.Transformer.generate_square_subsequent_mask(10, device="cuda").bool(), is_causal=True))
 `)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +59,8 @@ disabled slow (2, 10, 64)
 autocast slow (2, 10, 64)
 frozen fast MultiheadAttention's fast path (torch._native_multi_
 seq first slow (2, 10, 64)
-odd heads slow (2, 10, 63)`
+odd heads slow (2, 10, 63)
+inference_mode causal fast MultiheadAttention's fast path (torch._native_multi_`
 	if got := strings.TrimSpace(out); got != want {
 		t.Fatalf("stdout:\n%s\nwant:\n%s", got, want)
 	}

@@ -89,12 +89,12 @@ func (h *Host) index(it *py.Interp, t *torch.Tensor, key py.Value) (*torch.Tenso
 		}
 		return r, nil
 	}
-	if items := keyItems(key); len(items) == 1 {
-		if _, ok := items[0].(py.EllipsisType); ok {
-			a := h.rt.Alias(cur)
-			cur.Release()
-			return a, nil
-		}
+	if cur == t {
+		// nothing but skipped slices, Ellipsis or an empty tuple: PyTorch
+		// returns at::alias(self) (AliasBackward0), never self itself.
+		a := h.rt.Alias(cur)
+		cur.Release()
+		return a, nil
 	}
 	return cur, nil
 }
@@ -108,7 +108,10 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur *to
 	if consumed(items) > t.Dim() {
 		return nil, nil, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
 	}
-	adv := hasAdvanced(items)
+	// A key of several items goes through PyTorch's applySlicing, which
+	// skips a slice of a whole dim (applySlice returns self); a lone slice
+	// (t[:]) has the optimisation disabled and is always a view.
+	_, skipFull := key.(*py.Tuple)
 	cur = t.Retain()
 	d := 0
 	var tmp []*torch.Tensor
@@ -149,9 +152,7 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur *to
 				cur.Release()
 				return nil, nil, nil, py.Errorf(py.IndexError, "too many indices for tensor of dimension %d", t.Dim())
 			}
-			if adv && (!hasStart || start == 0) && (!hasEnd || end >= cur.Shape()[d]) && step == 1 {
-				// applySlice returns self for a slice of the whole dim
-				// (the result is aten::index's copy, not a view of it).
+			if skipFull && (!hasStart || start == 0) && (!hasEnd || end >= cur.Shape()[d]) && step == 1 {
 				d++
 				continue
 			}
@@ -194,17 +195,6 @@ func (h *Host) indexParts(it *py.Interp, t *torch.Tensor, key py.Value) (cur *to
 		cur = next
 	}
 	return cur, advs, release, nil
-}
-
-// hasAdvanced reports whether the key's items hold an index tensor or list.
-func hasAdvanced(items []py.Value) bool {
-	for _, k := range items {
-		switch k.(type) {
-		case *Tensor, *py.List:
-			return true
-		}
-	}
-	return false
 }
 
 // consumed counts the dims that index items use up (None uses none).
