@@ -517,8 +517,8 @@ func (rt *Runtime) mseNode(n *Node, x, target, out *Tensor, reduction string) {
 }
 
 // Dropout is F.dropout: identity (the same tensor) when not training or
-// p is 0; on CUDA in training, native_dropout allocates the output and a
-// bool mask (kept by the node).
+// p is 0; on CUDA in training, native_dropout allocates a bool mask (kept
+// by the node) and the output.
 func (rt *Runtime) Dropout(x *Tensor, p float64, train bool) (*Tensor, error) {
 	if p < 0 || p > 1 {
 		return nil, Errorf(ValueError, "dropout probability has to be between 0 and 1, but got %v", p)
@@ -526,13 +526,14 @@ func (rt *Runtime) Dropout(x *Tensor, p float64, train bool) (*Tensor, error) {
 	if !train || p == 0 || x.Numel() == 0 {
 		return x.Retain(), nil
 	}
-	out, err := rt.unaryOut("dropout", x, x.dtype)
+	// dropout_cuda allocates the mask first, then the output (q055's trace)
+	mask, err := rt.unaryOut("dropout", x, Bool)
 	if err != nil {
 		return nil, err
 	}
-	mask, err := rt.unaryOut("dropout", x, Bool)
+	out, err := rt.unaryOut("dropout", x, x.dtype)
 	if err != nil {
-		out.Release()
+		mask.Release()
 		return nil, err
 	}
 	n := rt.record("NativeDropoutBackward0", x)
