@@ -55,7 +55,9 @@ type vaChunkState struct {
 //   - with no such hole it reserves a new chunk (size rounded up to 32 MiB)
 //     at the top of the highest free heap range that holds it, and lies at
 //     the chunk's start, so new chunks go downward and their tails serve
-//     later small segments;
+//     later small segments — or, upward (PyTorch's own processes on an H100,
+//     testdata/driver_va_h100.txt), at the bottom of the lowest one, so
+//     later chunks lie above earlier ones;
 //   - a chunk goes back to the heap when its last segment is freed, except
 //     the first chunk, which sits above the heap and keeps the driver's own
 //     allocations;
@@ -65,15 +67,17 @@ type vaChunkState struct {
 // everything else, in ascending order; later small segments fill the tails
 // of the newest (lowest) chunks first.
 type driverVA struct {
-	heap  []vaRange                // free heap ranges, sorted by start
-	holes []vaHole                 // free ranges inside chunks, sorted by start
-	owner map[uint64]*vaChunkState // live segment or reservation start → its chunk
+	upward bool                     // new chunks from the heap's bottom up (profile.AddressModel.Upward)
+	heap   []vaRange                // free heap ranges, sorted by start
+	holes  []vaHole                 // free ranges inside chunks, sorted by start
+	owner  map[uint64]*vaChunkState // live segment or reservation start → its chunk
 }
 
 // newDriverVA returns the address space of window [base, base+span): the
-// first chunk at the top, the heap below it.
-func newDriverVA(base, span uint64) *driverVA {
-	v := &driverVA{owner: map[uint64]*vaChunkState{}}
+// first chunk at the top, the heap below it; upward says where new chunks
+// come from (see driverVA).
+func newDriverVA(base, span uint64, upward bool) *driverVA {
+	v := &driverVA{upward: upward, owner: map[uint64]*vaChunkState{}}
 	top := (base + span) &^ (vaChunk - 1)
 	if top < base+vaChunk {
 		v.heap = []vaRange{{base, base + span}}
@@ -87,7 +91,11 @@ func newDriverVA(base, span uint64) *driverVA {
 	if heapTop-base > 2*vaHeapGap {
 		heapTop -= vaHeapGap
 	}
-	v.heap = []vaRange{{base, heapTop}}
+	heapBase := base
+	if upward {
+		heapBase = vaRoundUp(base, vaChunk) // chunks start aligned going up too
+	}
+	v.heap = []vaRange{{heapBase, heapTop}}
 	return v
 }
 
@@ -148,9 +156,24 @@ func (v *driverVA) give(addr, size uint64) {
 }
 
 // newChunk reserves a chunk for seg bytes at the top of the highest free heap
-// range that holds it.
+// range that holds it, or, upward, at the bottom of the lowest.
 func (v *driverVA) newChunk(seg uint64) (*vaChunkState, bool) {
 	n := vaRoundUp(seg, vaChunk)
+	if v.upward {
+		for i, r := range v.heap {
+			if r.end-r.start < n {
+				continue
+			}
+			c := &vaChunkState{vaRange: vaRange{r.start, r.start + n}}
+			if r.end-r.start == n {
+				v.heap = append(v.heap[:i], v.heap[i+1:]...)
+			} else {
+				v.heap[i].start += n
+			}
+			return c, true
+		}
+		return nil, false
+	}
 	for i := len(v.heap) - 1; i >= 0; i-- {
 		r := v.heap[i]
 		if r.end-r.start < n {

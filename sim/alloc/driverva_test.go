@@ -17,35 +17,43 @@ func TestDriverVARules(t *testing.T) {
 	}
 	take := func(m uint64) op { return op{kind: '+', mib: m} }
 	free := func(i int) op { return op{kind: '-', idx: i} }
-	const heap = -1024 // heap top relative to the first chunk (vaHeapGap)
+	const heap = -1024           // heap top relative to the first chunk (vaHeapGap)
+	const bottom = -(8<<10 - 32) // the window's bottom (8 GiB below its top) relative to the first chunk
 	tests := []struct {
-		name string
-		ops  []op
-		want []int64 // per op; ignored for frees
+		name   string
+		upward bool
+		ops    []op
+		want   []int64 // per op; ignored for frees
 	}{
-		{"small segments fill the first chunk upward",
+		{"small segments fill the first chunk upward", false,
 			[]op{take(2), take(2), take(2)}, []int64{8, 12, 14}},
-		{"20 MiB fits the first chunk's tail, a later 2 MiB the hole below it",
+		{"20 MiB fits the first chunk's tail, a later 2 MiB the hole below it", false,
 			[]op{take(20), take(2)}, []int64{12, 8}},
-		{"larger segments take new chunks, each below the last",
+		{"larger segments take new chunks, each below the last", false,
 			[]op{take(32), take(32), take(26)}, []int64{heap - 32, heap - 64, heap - 96}},
-		{"a small segment prefers the lowest hole: a heap chunk's tail",
+		{"a small segment prefers the lowest hole: a heap chunk's tail", false,
 			[]op{take(20), take(20), take(2), take(2)}, []int64{12, heap - 32, heap - 12, heap - 10}},
-		{"chunk size rounds up to 32 MiB",
+		{"chunk size rounds up to 32 MiB", false,
 			[]op{take(34), take(100), take(2)}, []int64{heap - 64, heap - 192, heap - 92}},
-		{"a freed chunk's range returns to the heap and merges",
+		{"a freed chunk's range returns to the heap and merges", false,
 			[]op{take(3072), free(0), take(3584)}, []int64{heap - 3072, 0, heap - 3584}},
-		{"a freed hole in a live chunk is reused",
+		{"a freed hole in a live chunk is reused", false,
 			[]op{take(16), take(16), take(16), free(1), take(14)}, []int64{12, heap - 32, heap - 16, 0, heap - 32}},
-		{"the first chunk keeps its place when emptied",
+		{"the first chunk keeps its place when emptied", false,
 			[]op{take(2), free(0), take(2)}, []int64{8, 0, 8}},
-		{"a reservation takes a chunk of its own, its tail stays unused",
+		{"a reservation takes a chunk of its own, its tail stays unused", false,
 			[]op{{kind: 'r', mib: 20}, take(20), take(2)}, []int64{heap - 32, 12, 8}},
+		{"upward: larger segments take new chunks, each above the last", true,
+			[]op{take(32), take(32), take(26)}, []int64{bottom, bottom + 32, bottom + 64}},
+		{"upward: a small segment prefers the lowest hole, the oldest chunk's tail", true,
+			[]op{take(20), take(20), take(20), take(2)}, []int64{12, bottom, bottom + 32, bottom + 20}},
+		{"upward: a freed chunk's range returns to the heap's bottom and is taken first", true,
+			[]op{take(64), take(32), free(0), take(32)}, []int64{bottom, bottom + 64, 0, bottom}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			const base, span = 1 << 32, 8 << 30
-			v := newDriverVA(base, span)
+			v := newDriverVA(base, span, tc.upward)
 			first := uint64(base+span) - vaChunk
 			addrs := make([]uint64, len(tc.ops))
 			for i, o := range tc.ops {
@@ -76,9 +84,12 @@ func TestDriverVARules(t *testing.T) {
 // that live ranges never overlap and stay inside the window, and that
 // freeing everything leaves the whole heap free again.
 func TestDriverVARandom(t *testing.T) {
-	for _, w := range []struct{ base, span uint64 }{{1 << 32, 64 << 30}, {1 << 32, 48 << 20}, {3 << 20, 200 << 20}} {
+	for _, w := range []struct {
+		base, span uint64
+		upward     bool
+	}{{1 << 32, 64 << 30, false}, {1 << 32, 48 << 20, false}, {3 << 20, 200 << 20, false}, {1 << 32, 64 << 30, true}, {3 << 20, 200 << 20, true}} {
 		r := rand.New(rand.NewPCG(uint64(w.span), 7))
-		v := newDriverVA(w.base, w.span)
+		v := newDriverVA(w.base, w.span, w.upward)
 		heap0 := append([]vaRange(nil), v.heap...)
 		live := map[uint64]uint64{}
 		for step := 0; step < 4000; step++ {

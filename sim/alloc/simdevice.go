@@ -40,7 +40,7 @@ func NewSimDevice(p profile.Profile) *SimDevice {
 	return &SimDevice{
 		total:    p.TotalMemory,
 		context:  p.DriverUsedAtInit,
-		va:       newDriverVA(p.Address.Base, p.Address.Span),
+		va:       newDriverVA(p.Address.Base, p.Address.Span, p.Address.Upward),
 		allocs:   map[uint64]int64{},
 		reserved: map[uint64]int64{},
 		mapped:   map[uint64]int64{},

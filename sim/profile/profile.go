@@ -47,11 +47,19 @@ func (f OOMFormat) String() string {
 // AddressModel parametrises the simulated device's virtual-address allocator
 // (sim/alloc's SimDevice and its driver model, driverva.go): the window
 // [Base, Base+Span) the simulated cudaMalloc hands out 32 MiB-multiple chunks
-// from, top down, as the CUDA driver does (fitted to real addresses recorded
-// on an H200, sim/alloc/testdata/driver_va_h200.txt).
+// from, as the CUDA driver does (fitted to real addresses recorded on an
+// H200, sim/alloc/testdata/driver_va_h200.txt, and on an H100,
+// driver_va_h100.txt).
+//
+// Upward says where the driver reserves a new chunk: at the bottom of the
+// heap, later chunks above earlier ones, as PyTorch's own processes showed
+// on an H100 (sim/alloc/testdata/driver_va_h100.txt; it decides which of two
+// equal free blocks best fit takes in q051 and q055), or at its top, going
+// down, as the GPU backend's single long process showed on an H200.
 type AddressModel struct {
-	Base uint64 // lowest address of the window
-	Span uint64 // size of the window in bytes
+	Base   uint64 // lowest address of the window
+	Span   uint64 // size of the window in bytes
+	Upward bool   // new chunks from the bottom of the heap up
 }
 
 // Note says where one figure of a profile comes from.

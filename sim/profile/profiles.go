@@ -4,8 +4,10 @@ const mib = 1 << 20
 
 // defaultAddress is the address window of every profile: 16 TiB ending at
 // 0x7f0000000000, a region where CUDA's Linux VA allocator typically places
-// device memory. Only determinism matters; see AddressModel.
-var defaultAddress = AddressModel{Base: 0x7f0000000000 - 1<<44, Span: 1 << 44}
+// device memory, with new chunks going up as in PyTorch's processes (every
+// oracle case, recorded on H100s and H200s, agrees with that order). Only
+// the order of addresses matters; see AddressModel.
+var defaultAddress = AddressModel{Base: 0x7f0000000000 - 1<<44, Span: 1 << 44, Upward: true}
 
 // contextNotes are the notes shared by the profiles whose context figures are
 // copied from the H100 measurement.
