@@ -510,9 +510,22 @@ func analyze(s *scope, bound map[string]bool) {
 		}
 	case scopeComp:
 		// Inlined: bound names are locals of the comprehension; other names
-		// resolve as in the owner scope.
+		// resolve as in the owner scope. A name the owner neither binds nor
+		// uses itself but an enclosing function binds is free here, and so
+		// becomes free in the owner too (resolveFreeUp from the parent).
 		for n := range s.assigned {
 			s.syms[n] = symLocal
+		}
+		o := s.owner()
+		for n := range s.used {
+			if s.assigned[n] || !bound[n] || o.assigned[n] || o.globals[n] {
+				continue
+			}
+			switch o.syms[n] {
+			case symLocal, symCell, symFree, symGlobal:
+				continue
+			}
+			s.free[n] = true
 		}
 	}
 	// Names visible to children.

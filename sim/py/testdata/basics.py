@@ -142,3 +142,25 @@ except TypeError as e:
 #: C.__float__ returned non-float (type int)
 #: must be real number, not str
 #: C.__float__ returned non-float (type int)
+---
+# an inlined comprehension (PEP 709) in a nested function sees a variable of
+# a function two levels up that its owner never names itself
+def outer(a, k=2, *, m=3):
+    def inner(xs):
+        return [x * k + m for x in xs], {x: k for x in xs}, [[y * m for y in xs] for _ in xs]
+    return inner([a, a + 1])
+print(outer(1))
+def outer2(*args, k=3, **kw):
+    def inner():
+        return [k + i for i in args] + [v for v in kw.values()]
+    return inner()
+print(outer2(1, 2, z=5))
+def outer3():
+    n = 4
+    class C:
+        vals = [n * i for i in range(3)]
+    return C.vals
+print(outer3())
+#: ([5, 7], {1: 2, 2: 2}, [[3, 6], [3, 6]])
+#: [4, 5, 5]
+#: [0, 4, 8]
