@@ -137,6 +137,14 @@ func (fc *fnCompiler) ref(name string) varRef {
 		case symCell:
 			return varRef{kind: refCell, idx: fc.compCell(cs, name), name: name}
 		}
+		if cs.free[name] {
+			// a variable of an enclosing function (analyze's scopeComp
+			// case): its cell, also in a class body, whose namespace an
+			// inlined comprehension does not see (PEP 709)
+			if i, ok := fc.cellIx[name]; ok {
+				return varRef{kind: refCell, idx: i, name: name}
+			}
+		}
 	}
 	switch fc.sc.kind {
 	case scopeFunction:

@@ -474,6 +474,12 @@ func analyze(s *scope, bound map[string]bool) {
 	case scopeClass:
 		for n := range s.used {
 			s.syms[n] = symName
+			if bound[n] && !s.assigned[n] && !s.globals[n] {
+				// a variable of an enclosing function, read through the
+				// class namespace first (LOAD_CLASSDEREF)
+				s.syms[n] = symFree
+				s.free[n] = true
+			}
 		}
 		for n := range s.assigned {
 			s.syms[n] = symName

@@ -164,3 +164,24 @@ print(outer3())
 #: ([5, 7], {1: 2, 2: 2}, [[3, 6], [3, 6]])
 #: [4, 5, 5]
 #: [0, 4, 8]
+---
+# a class body reads a variable of its enclosing function (LOAD_CLASSDEREF:
+# the class namespace first), unless the class assigns the name itself
+def f():
+    n = 4
+    m = 5
+    class C:
+        a = n
+        m = 1
+        b = m
+        vals = [n * i for i in range(2)]
+    return C.a, C.b, C.vals
+print(f())
+def g():
+    n = 4
+    class C:
+        n = n + 1 if False else 0
+    return C.n
+print(g())
+#: (4, 1, [0, 4])
+#: 0
