@@ -295,6 +295,17 @@ func (rt *Runtime) evaluate(task *graphTask, fn *Node, inputs []*Tensor, order *
 				inputs[i] = r
 			}
 		}
+		if fn.variable != nil {
+			r, err := runLeafHooks(fn, inputs[i])
+			if err != nil {
+				releaseAll(inputs)
+				return err
+			}
+			if r != nil {
+				inputs[i].Release()
+				inputs[i] = r
+			}
+		}
 		if t := fn.retainGrad[i]; t != nil {
 			if err := retainGradHook(t, inputs[i]); err != nil {
 				releaseAll(inputs)

@@ -113,8 +113,14 @@ func (rt *Runtime) inplacePointwiseValues(op string, t *Tensor, others []*Tensor
 
 // whereGrad is where's backward for input i: where(cond, g, 0) for a,
 // where(cond, 0, g) for b, allocated as gradLike (g's shape) with the
-// condition the node saved.
+// condition the node saved. The 0 is a 0-dim device tensor of g's dtype,
+// allocated before the result and freed after it (measured, q23).
 func (rt *Runtime) whereGrad(n *Node, i int, g *Tensor) (*Tensor, error) {
+	zero, err := rt.empty("where", []int64{}, nil, g.dtype, g.device)
+	if err != nil {
+		return nil, err
+	}
+	defer zero.Release()
 	r, err := rt.pointwiseOut("where", g.dtype, g, g)
 	if err != nil || rt.exec == nil {
 		return r, err

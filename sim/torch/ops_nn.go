@@ -389,6 +389,13 @@ func (rt *Runtime) NllLoss(x, target *Tensor, reduction string) (*Tensor, error)
 		out.Release()
 		return nil, err
 	}
+	// nll_loss_forward_out_cuda_template: input and target expect_contiguous
+	// (a strided target such as tgt[:, t] is copied for the kernel)
+	if err := rt.contiguousTemps("nll_loss", x, target); err != nil {
+		out.Release()
+		tw.Release()
+		return nil, err
+	}
 	if rt.exec != nil {
 		rt.compute(ExecNLLLoss, []*Tensor{out}, []*Tensor{x, target}, nil, []int64{reductionCode(reduction), -100})
 	}

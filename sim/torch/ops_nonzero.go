@@ -185,30 +185,38 @@ func (rt *Runtime) maskedSelectBackward(g *Tensor, shape []int64, mask *Tensor) 
 	if err != nil || !g.device.IsCUDA() {
 		return r, err
 	}
+	if err := rt.maskedScatterScratch(shape, mask, g); err != nil {
+		r.Release()
+		return nil, err
+	}
+	return r, nil
+}
+
+// maskedScatterScratch is the CUDA masked_scatter_'s temporaries into a
+// tensor of shape: the mask's int64 prefix sum, the broadcast mask made
+// contiguous, cub's scan temp storage (freed at once) and the source made
+// contiguous, released newest first.
+func (rt *Runtime) maskedScatterScratch(shape []int64, mask, src *Tensor) error {
 	s := &scratch{rt: rt}
 	defer s.release()
 	n := numel(shape)
 	if _, err := s.alloc(n*8, "mask prefix sum", "masked_scatter_'s int64 exclusive prefix sum of the mask"); err != nil {
-		r.Release()
-		return nil, err
+		return err
 	}
 	if !sameShape(mask.shape, shape) || !mask.IsContiguous() {
 		if _, err := s.alloc(n, "mask copy", "the broadcast mask made contiguous"); err != nil {
-			r.Release()
-			return nil, err
+			return err
 		}
 	}
 	h, err := s.alloc(cubScanTemp(n, 8), "cub scan temp storage", "cub::DeviceScan::ExclusiveSum over the mask")
 	if err != nil {
-		r.Release()
-		return nil, err
+		return err
 	}
 	s.free(h)
-	if !g.IsContiguous() {
-		if _, err := s.alloc(g.Numel()*g.dtype.Size(), "source copy", "the gradient made contiguous for masked_scatter_"); err != nil {
-			r.Release()
-			return nil, err
+	if !src.IsContiguous() {
+		if _, err := s.alloc(src.Numel()*src.dtype.Size(), "source copy", "the source made contiguous for masked_scatter_"); err != nil {
+			return err
 		}
 	}
-	return r, nil
+	return nil
 }

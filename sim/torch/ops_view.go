@@ -204,8 +204,24 @@ func (rt *Runtime) Unsqueeze(t *Tensor, dim int64) (*Tensor, error) {
 	}), nil
 }
 
-// Squeeze is Tensor.squeeze(dims) (nil dims: every size-1 dim).
+// Squeeze is Tensor.squeeze() (nil dims: every size-1 dim,
+// SqueezeBackward0) or Tensor.squeeze(dim) (SqueezeBackward1).
 func (rt *Runtime) Squeeze(t *Tensor, dims []int64) (*Tensor, error) {
+	if dims == nil {
+		return rt.squeeze(t, nil, "SqueezeBackward0")
+	}
+	return rt.squeeze(t, dims, "SqueezeBackward1")
+}
+
+// SqueezeDims is Tensor.squeeze(dims) with a tuple of dims (squeeze.dims,
+// SqueezeBackward2).
+func (rt *Runtime) SqueezeDims(t *Tensor, dims []int64) (*Tensor, error) {
+	return rt.squeeze(t, dims, "SqueezeBackward2")
+}
+
+// squeeze drops the size-1 dims among dims (nil: all); its backward is
+// unsqueeze_to: the gradient unsqueezed at each dropped dim (views).
+func (rt *Runtime) squeeze(t *Tensor, dims []int64, node string) (*Tensor, error) {
 	drop := make([]bool, len(t.shape))
 	if dims == nil {
 		for i, s := range t.shape {
@@ -229,10 +245,20 @@ func (rt *Runtime) Squeeze(t *Tensor, dims []int64) (*Tensor, error) {
 			strides = append(strides, t.strides[i])
 		}
 	}
-	in := cloneShape(t.shape)
-	return rt.makeView(t, shape, strides, t.offset, "SqueezeBackward0", func(n *Node, g []*Tensor) ([]*Tensor, error) {
-		r, err := rt.Reshape(g[0], in)
-		return []*Tensor{r}, err
+	return rt.makeView(t, shape, strides, t.offset, node, func(n *Node, g []*Tensor) ([]*Tensor, error) {
+		r := g[0].Retain()
+		for i, dropped := range drop {
+			if !dropped {
+				continue
+			}
+			u, err := rt.Unsqueeze(r, int64(i))
+			r.Release()
+			if err != nil {
+				return nil, err
+			}
+			r = u
+		}
+		return []*Tensor{r}, nil
 	}), nil
 }
 

@@ -29,6 +29,7 @@ type RNNArgs struct {
 	Train         bool
 	Bidirectional bool
 	BatchFirst    bool
+	BatchSizes    []int64 // a PackedSequence's batch sizes (rnn_packed.go); nil for padded input
 }
 
 // rnnGates is the number of gates of a cell (rows of w_ih per hidden unit).
@@ -51,6 +52,8 @@ type rnnGeom struct {
 	weightBytes             int64
 	dropout                 bool // training with dropout > 0
 	train                   bool
+	packed                  bool  // input is a PackedSequence's data [tokens, I]
+	tokens                  int64 // rows of packed input (sum of the batch sizes)
 }
 
 // RNN runs a cuDNN RNN: x is [S, B, I] ([B, S, I] with BatchFirst), hx
@@ -72,7 +75,7 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 	var tmps []*Tensor
 	defer func() { releaseAll(tmps) }()
 	if !rnnTimeMajorContiguous(x, a.BatchFirst) {
-		c, err := rt.empty("_cudnn_rnn", []int64{S, B, g.inp}, nil, x.dtype, x.device)
+		c, err := rt.empty("_cudnn_rnn", rnnXShape(g), nil, x.dtype, x.device)
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +86,7 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 		releaseAll(res)
 		return nil, err
 	}
-	out, err := rt.empty("_cudnn_rnn", []int64{S, B, D * H}, nil, x.dtype, x.device)
+	out, err := rt.empty("_cudnn_rnn", rnnOutShape(g), nil, x.dtype, x.device)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +138,7 @@ func (rt *Runtime) RNN(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) ([]*Tens
 		rt.free(blk)
 	}
 	rng := &rnnRNG{}
-	if rt.exec != nil {
+	if rt.exec != nil && !g.packed {
 		rt.rnnValues(x, hx, cx, weights, res, a, rng)
 	}
 	inputs := append([]*Tensor{x}, weights...)
@@ -185,8 +188,8 @@ func (rt *Runtime) rnnGeom(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) (rnn
 	if a.Mode != "LSTM" && a.Mode != "GRU" && a.Mode != "RNN_TANH" && a.Mode != "RNN_RELU" {
 		return g, Errorf(RuntimeError, "Unknown mode: %s", a.Mode)
 	}
-	if len(x.shape) != 3 {
-		return g, Errorf(RuntimeError, "input must have 3 dimensions, got %d", len(x.shape))
+	if want := 3 - btoi(a.BatchSizes != nil); len(x.shape) != want {
+		return g, Errorf(RuntimeError, "input must have %d dimensions, got %d", want, len(x.shape))
 	}
 	if hx == nil || (a.Mode == "LSTM") != (cx != nil) {
 		return g, Errorf(RuntimeError, "rnn: expected hx (and cx for LSTM only)")
@@ -220,8 +223,14 @@ func (rt *Runtime) rnnGeom(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) (rnn
 	if a.BatchFirst {
 		S, B = B, S
 	}
-	if weights[0].shape[1] != x.shape[2] {
-		return g, Errorf(RuntimeError, "input.size(-1) must be equal to input_size. Expected %d, got %d", weights[0].shape[1], x.shape[2])
+	if a.BatchSizes != nil {
+		var err error
+		if S, B, err = rnnPackedDims(a.BatchSizes, x); err != nil {
+			return g, err
+		}
+	}
+	if in := x.shape[len(x.shape)-1]; weights[0].shape[1] != in {
+		return g, Errorf(RuntimeError, "input.size(-1) must be equal to input_size. Expected %d, got %d", weights[0].shape[1], in)
 	}
 	want := []int64{a.NumLayers * D, B, H}
 	if !sameShape(hx.shape, want) {
@@ -230,8 +239,9 @@ func (rt *Runtime) rnnGeom(x, hx, cx *Tensor, weights []*Tensor, a RNNArgs) (rnn
 	if cx != nil && !sameShape(cx.shape, want) {
 		return g, Errorf(RuntimeError, "Expected hidden size %s, got %s", shapeList(want), shapeList(cx.shape))
 	}
-	g = rnnGeom{mode: a.Mode, dtype: x.dtype, seq: S, batch: B, inp: x.shape[2], hidden: H, layers: a.NumLayers, dirs: D,
+	g = rnnGeom{mode: a.Mode, dtype: x.dtype, seq: S, batch: B, inp: x.shape[len(x.shape)-1], hidden: H, layers: a.NumLayers, dirs: D,
 		weightBytes: g.weightBytes, dropout: a.Train && a.Dropout > 0, train: a.Train}
+	g.packed, g.tokens = a.BatchSizes != nil, x.shape[0]
 	return g, nil
 }
 

@@ -65,7 +65,7 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 	}
 	gOut := grads[0]
 	if gOut == nil {
-		shape, strides := []int64{S, B, D * H}, []int64{B * D * H, D * H, 1}
+		shape, strides := rnnOutShape(g), []int64(nil)
 		if a.BatchFirst {
 			shape, strides = []int64{B, S, D * H}, []int64{D * H, B * D * H, 1}
 		}
@@ -114,7 +114,7 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 		if rnnTimeMajorContiguous(x, a.BatchFirst) {
 			return nil
 		}
-		c, err := rt.empty("_cudnn_rnn_backward", []int64{S, B, g.inp}, nil, dt, dev)
+		c, err := rt.empty("_cudnn_rnn_backward", rnnXShape(g), nil, dt, dev)
 		if err == nil {
 			copies = append(copies, c)
 		}
@@ -124,14 +124,14 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 		return res.fail(err)
 	}
 	if !rnnTimeMajorContiguous(gOut, a.BatchFirst) {
-		c, err := rt.empty("_cudnn_rnn_backward", []int64{S, B, D * H}, nil, dt, dev)
+		c, err := rt.empty("_cudnn_rnn_backward", rnnOutShape(g), nil, dt, dev)
 		if err != nil {
 			releaseCopies()
 			return res.fail(err)
 		}
 		copies = append(copies, c)
 	}
-	dx, err := rt.empty("_cudnn_rnn_backward", []int64{S, B, g.inp}, nil, dt, dev)
+	dx, err := rt.empty("_cudnn_rnn_backward", rnnXShape(g), nil, dt, dev)
 	if err != nil {
 		releaseCopies()
 		return res.fail(err)
@@ -186,7 +186,7 @@ func (rt *Runtime) rnnBackward(n *Node, grads []*Tensor, p rnnBackPlan) ([]*Tens
 			res[1+i] = rt.newTensorOn(dw.storage, cloneShape(shape), contiguousStrides(shape), offs[i], dt)
 		}
 	}
-	if rt.exec != nil {
+	if rt.exec != nil && !g.packed {
 		rt.rnnBackCompute(n, res, dw, held, gOut, gHy, gCy, p)
 	}
 	if dw != nil {

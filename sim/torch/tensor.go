@@ -41,6 +41,9 @@ type Tensor struct {
 	name         string // parameter path or variable name, for labels
 	inference    bool   // created in inference mode
 
+	// leafHooks are a leaf's register_hook hooks (tensor_hooks.go).
+	leafHooks *HookList
+
 	// Py is the binding's Python object for this tensor, if one exists
 	// (PyObject preservation); not a reference.
 	Py any
@@ -150,6 +153,10 @@ func (t *Tensor) Release() {
 	if g := t.grad; g != nil {
 		t.grad = nil
 		g.Release()
+	}
+	if hl := t.leafHooks; hl != nil {
+		t.leafHooks = nil
+		hl.release()
 	}
 	if st := t.storage; st != nil {
 		t.storage = nil

@@ -34,6 +34,19 @@ var lazyClasses = []struct {
 	{"torch.nn.modules.sparse", []string{"Embedding"}},
 	{"torch.nn.modules.upsampling", []string{"Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d"}},
 	{"torch.nn.modules.transformer", []string{"Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer"}},
+	// session 14, H3
+	{"torch.nn.modules.param_containers", []string{"ParameterDict", "ParameterList"}},
+	{"torch.nn.modules.cells", []string{"GRUCell", "LSTMCell", "RNNCell", "RNNCellBase"}},
+	{"torch.nn.modules.activation_more", []string{"PReLU", "Softmax2d", "Softmin"}},
+	{"torch.nn.modules.lrn", []string{"LocalResponseNorm"}},
+	{"torch.nn.modules.pooling_adaptive_max", []string{"AdaptiveMaxPool1d", "AdaptiveMaxPool2d"}},
+	{"torch.nn.modules.fold", []string{"Fold", "Unfold"}},
+	{"torch.nn.modules.channelshuffle", []string{"ChannelShuffle"}},
+	{"torch.nn.modules.distance_pairwise", []string{"PairwiseDistance"}},
+	{"torch.nn.modules.bilinear", []string{"Bilinear"}},
+	{"torch.nn.modules.embedding_bag", []string{"EmbeddingBag"}},
+	{"torch.nn.modules.loss_margin", []string{"CosineEmbeddingLoss", "GaussianNLLLoss", "HingeEmbeddingLoss", "MarginRankingLoss",
+		"MultiLabelSoftMarginLoss", "MultiMarginLoss", "PoissonNLLLoss", "SoftMarginLoss", "TripletMarginLoss"}},
 }
 
 // registerLazy registers lazyClasses as attributes of torch.nn and
@@ -50,6 +63,31 @@ func registerLazy(it *py.Interp) {
 	// F's mask helpers (torch/nn/functional.py), written in Python
 	for _, n := range []string{"_canonical_mask", "_none_or_dtype"} {
 		it.RegisterLazyAttr("torch.nn.functional", n, "torch.nn.modules._mha")
+	}
+	// F's functions written in Python (torch/nn/_functional_more.py) and
+	// the SimpleCell RNN cells (torch/nn/_cells.py)
+	for _, n := range []string{"softmin", "local_response_norm", "embedding_bag"} {
+		it.RegisterLazyAttr("torch.nn.functional", n, "torch.nn._functional_more")
+	}
+	for _, n := range []string{"multilabel_soft_margin_loss", "gaussian_nll_loss"} {
+		it.RegisterLazyAttr("torch.nn.functional", n, "torch.nn._losses_margin")
+	}
+	// optimizers loaded on first use (torch/optim/{nadam,radam,adamax}.py)
+	for _, o := range [][2]string{{"NAdam", "nadam"}, {"RAdam", "radam"}, {"Adamax", "adamax"}} {
+		it.RegisterLazyAttr("torch.optim", o[0], "torch.optim."+o[1])
+	}
+	for _, n := range []string{"rnn_tanh_cell", "rnn_relu_cell"} {
+		it.RegisterLazyAttr("torch", n, "torch.nn._cells")
+	}
+	// nn.DataParallel (torch/nn/parallel/data_parallel.py), the hook-based
+	// weight/spectral norm (torch/nn/utils/_norm_hooks.py) and the composite
+	// ops under weight norm (torch/nn/utils/_weight_norm_ops.py): session 14 H6
+	it.RegisterLazyAttr("torch.nn", "DataParallel", "torch.nn.parallel.data_parallel")
+	for _, n := range []string{"weight_norm", "remove_weight_norm", "spectral_norm", "remove_spectral_norm"} {
+		it.RegisterLazyAttr("torch.nn.utils", n, "torch.nn.utils._norm_hooks")
+	}
+	for _, n := range []string{"norm_except_dim", "_weight_norm"} {
+		it.RegisterLazyAttr("torch", n, "torch.nn.utils._weight_norm_ops")
 	}
 	// APIs whose memory is not modelled: they raise NotImplementedError
 	it.RegisterLazyAttr("torch", "compile", "torch._not_simulated")

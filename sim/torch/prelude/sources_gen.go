@@ -19,42 +19,71 @@ var table = [...]entry{
 	{name: "torch.backends.opt_einsum", file: "<prelude>/torch/backends/opt_einsum/__init__.py", pkg: true, src: &srcBackendsOptEinsumPkg},
 	{name: "torch.cuda.amp", file: "<prelude>/torch/cuda/amp/__init__.py", pkg: true, src: &srcCudaAmpPkg},
 	{name: "torch.nn", file: "<prelude>/torch/nn/__init__.py", pkg: true, src: &srcNnPkg},
+	{name: "torch.nn._cells", file: "<prelude>/torch/nn/_cells.py", pkg: false, src: &srcNnCells},
+	{name: "torch.nn._functional_more", file: "<prelude>/torch/nn/_functional_more.py", pkg: false, src: &srcNnFunctionalMore},
+	{name: "torch.nn._losses_margin", file: "<prelude>/torch/nn/_losses_margin.py", pkg: false, src: &srcNnLossesMargin},
 	{name: "torch.nn.init", file: "<prelude>/torch/nn/init.py", pkg: false, src: &srcNnInit},
 	{name: "torch.nn.modules", file: "<prelude>/torch/nn/modules/__init__.py", pkg: true, src: &srcNnModulesPkg},
 	{name: "torch.nn.modules._mha", file: "<prelude>/torch/nn/modules/_mha.py", pkg: false, src: &srcNnModulesMha},
 	{name: "torch.nn.modules.activation", file: "<prelude>/torch/nn/modules/activation.py", pkg: false, src: &srcNnModulesActivation},
+	{name: "torch.nn.modules.activation_more", file: "<prelude>/torch/nn/modules/activation_more.py", pkg: false, src: &srcNnModulesActivationMore},
 	{name: "torch.nn.modules.batchnorm", file: "<prelude>/torch/nn/modules/batchnorm.py", pkg: false, src: &srcNnModulesBatchnorm},
+	{name: "torch.nn.modules.bilinear", file: "<prelude>/torch/nn/modules/bilinear.py", pkg: false, src: &srcNnModulesBilinear},
+	{name: "torch.nn.modules.cells", file: "<prelude>/torch/nn/modules/cells.py", pkg: false, src: &srcNnModulesCells},
+	{name: "torch.nn.modules.channelshuffle", file: "<prelude>/torch/nn/modules/channelshuffle.py", pkg: false, src: &srcNnModulesChannelshuffle},
 	{name: "torch.nn.modules.container", file: "<prelude>/torch/nn/modules/container.py", pkg: false, src: &srcNnModulesContainer},
 	{name: "torch.nn.modules.conv", file: "<prelude>/torch/nn/modules/conv.py", pkg: false, src: &srcNnModulesConv},
 	{name: "torch.nn.modules.distance", file: "<prelude>/torch/nn/modules/distance.py", pkg: false, src: &srcNnModulesDistance},
+	{name: "torch.nn.modules.distance_pairwise", file: "<prelude>/torch/nn/modules/distance_pairwise.py", pkg: false, src: &srcNnModulesDistancePairwise},
 	{name: "torch.nn.modules.dropout", file: "<prelude>/torch/nn/modules/dropout.py", pkg: false, src: &srcNnModulesDropout},
+	{name: "torch.nn.modules.embedding_bag", file: "<prelude>/torch/nn/modules/embedding_bag.py", pkg: false, src: &srcNnModulesEmbeddingBag},
 	{name: "torch.nn.modules.flatten", file: "<prelude>/torch/nn/modules/flatten.py", pkg: false, src: &srcNnModulesFlatten},
+	{name: "torch.nn.modules.fold", file: "<prelude>/torch/nn/modules/fold.py", pkg: false, src: &srcNnModulesFold},
 	{name: "torch.nn.modules.linear", file: "<prelude>/torch/nn/modules/linear.py", pkg: false, src: &srcNnModulesLinear},
 	{name: "torch.nn.modules.loss", file: "<prelude>/torch/nn/modules/loss.py", pkg: false, src: &srcNnModulesLoss},
+	{name: "torch.nn.modules.loss_margin", file: "<prelude>/torch/nn/modules/loss_margin.py", pkg: false, src: &srcNnModulesLossMargin},
+	{name: "torch.nn.modules.lrn", file: "<prelude>/torch/nn/modules/lrn.py", pkg: false, src: &srcNnModulesLrn},
 	{name: "torch.nn.modules.module", file: "<prelude>/torch/nn/modules/module.py", pkg: false, src: &srcNnModulesModule},
 	{name: "torch.nn.modules.normalization", file: "<prelude>/torch/nn/modules/normalization.py", pkg: false, src: &srcNnModulesNormalization},
 	{name: "torch.nn.modules.padding", file: "<prelude>/torch/nn/modules/padding.py", pkg: false, src: &srcNnModulesPadding},
+	{name: "torch.nn.modules.param_containers", file: "<prelude>/torch/nn/modules/param_containers.py", pkg: false, src: &srcNnModulesParamContainers},
 	{name: "torch.nn.modules.pixelshuffle", file: "<prelude>/torch/nn/modules/pixelshuffle.py", pkg: false, src: &srcNnModulesPixelshuffle},
 	{name: "torch.nn.modules.pooling", file: "<prelude>/torch/nn/modules/pooling.py", pkg: false, src: &srcNnModulesPooling},
+	{name: "torch.nn.modules.pooling_adaptive_max", file: "<prelude>/torch/nn/modules/pooling_adaptive_max.py", pkg: false, src: &srcNnModulesPoolingAdaptiveMax},
 	{name: "torch.nn.modules.rnn", file: "<prelude>/torch/nn/modules/rnn.py", pkg: false, src: &srcNnModulesRnn},
 	{name: "torch.nn.modules.sparse", file: "<prelude>/torch/nn/modules/sparse.py", pkg: false, src: &srcNnModulesSparse},
 	{name: "torch.nn.modules.transformer", file: "<prelude>/torch/nn/modules/transformer.py", pkg: false, src: &srcNnModulesTransformer},
 	{name: "torch.nn.modules.upsampling", file: "<prelude>/torch/nn/modules/upsampling.py", pkg: false, src: &srcNnModulesUpsampling},
 	{name: "torch.nn.modules.utils", file: "<prelude>/torch/nn/modules/utils.py", pkg: false, src: &srcNnModulesUtils},
+	{name: "torch.nn.parallel", file: "<prelude>/torch/nn/parallel/__init__.py", pkg: true, src: &srcNnParallelPkg},
+	{name: "torch.nn.parallel.data_parallel", file: "<prelude>/torch/nn/parallel/data_parallel.py", pkg: false, src: &srcNnParallelDataParallel},
+	{name: "torch.nn.parallel.distributed", file: "<prelude>/torch/nn/parallel/distributed.py", pkg: false, src: &srcNnParallelDistributed},
 	{name: "torch.nn.parameter", file: "<prelude>/torch/nn/parameter.py", pkg: false, src: &srcNnParameter},
 	{name: "torch.nn.utils", file: "<prelude>/torch/nn/utils/__init__.py", pkg: true, src: &srcNnUtilsPkg},
+	{name: "torch.nn.utils._norm_hooks", file: "<prelude>/torch/nn/utils/_norm_hooks.py", pkg: false, src: &srcNnUtilsNormHooks},
+	{name: "torch.nn.utils._weight_norm_ops", file: "<prelude>/torch/nn/utils/_weight_norm_ops.py", pkg: false, src: &srcNnUtilsWeightNormOps},
 	{name: "torch.nn.utils.clip_grad", file: "<prelude>/torch/nn/utils/clip_grad.py", pkg: false, src: &srcNnUtilsClipGrad},
+	{name: "torch.nn.utils.convert_parameters", file: "<prelude>/torch/nn/utils/convert_parameters.py", pkg: false, src: &srcNnUtilsConvertParameters},
+	{name: "torch.nn.utils.parametrizations", file: "<prelude>/torch/nn/utils/parametrizations.py", pkg: false, src: &srcNnUtilsParametrizations},
+	{name: "torch.nn.utils.parametrize", file: "<prelude>/torch/nn/utils/parametrize.py", pkg: false, src: &srcNnUtilsParametrize},
+	{name: "torch.nn.utils.rnn", file: "<prelude>/torch/nn/utils/rnn.py", pkg: false, src: &srcNnUtilsRnn},
+	{name: "torch.nn.utils.rnn_packed", file: "<prelude>/torch/nn/utils/rnn_packed.py", pkg: false, src: &srcNnUtilsRnnPacked},
 	{name: "torch.optim", file: "<prelude>/torch/optim/__init__.py", pkg: true, src: &srcOptimPkg},
+	{name: "torch.optim._foreach_more", file: "<prelude>/torch/optim/_foreach_more.py", pkg: false, src: &srcOptimForeachMore},
 	{name: "torch.optim._foreach_ops", file: "<prelude>/torch/optim/_foreach_ops.py", pkg: false, src: &srcOptimForeachOps},
 	{name: "torch.optim.adadelta", file: "<prelude>/torch/optim/adadelta.py", pkg: false, src: &srcOptimAdadelta},
 	{name: "torch.optim.adagrad", file: "<prelude>/torch/optim/adagrad.py", pkg: false, src: &srcOptimAdagrad},
 	{name: "torch.optim.adam", file: "<prelude>/torch/optim/adam.py", pkg: false, src: &srcOptimAdam},
+	{name: "torch.optim.adamax", file: "<prelude>/torch/optim/adamax.py", pkg: false, src: &srcOptimAdamax},
 	{name: "torch.optim.adamw", file: "<prelude>/torch/optim/adamw.py", pkg: false, src: &srcOptimAdamw},
 	{name: "torch.optim.lr_scheduler", file: "<prelude>/torch/optim/lr_scheduler.py", pkg: false, src: &srcOptimLrScheduler},
+	{name: "torch.optim.nadam", file: "<prelude>/torch/optim/nadam.py", pkg: false, src: &srcOptimNadam},
 	{name: "torch.optim.optimizer", file: "<prelude>/torch/optim/optimizer.py", pkg: false, src: &srcOptimOptimizer},
+	{name: "torch.optim.radam", file: "<prelude>/torch/optim/radam.py", pkg: false, src: &srcOptimRadam},
 	{name: "torch.optim.rmsprop", file: "<prelude>/torch/optim/rmsprop.py", pkg: false, src: &srcOptimRmsprop},
 	{name: "torch.optim.sgd", file: "<prelude>/torch/optim/sgd.py", pkg: false, src: &srcOptimSgd},
 	{name: "torch.random", file: "<prelude>/torch/random.py", pkg: false, src: &srcRandom},
+	{name: "torch.special", file: "<prelude>/torch/special.py", pkg: false, src: &srcSpecial},
 	{name: "torch.utils", file: "<prelude>/torch/utils/__init__.py", pkg: true, src: &srcUtilsPkg},
 	{name: "torch.utils.checkpoint", file: "<prelude>/torch/utils/checkpoint.py", pkg: false, src: &srcUtilsCheckpoint},
 	{name: "torch.utils.data", file: "<prelude>/torch/utils/data/__init__.py", pkg: true, src: &srcUtilsDataPkg},
@@ -102,6 +131,15 @@ var srcCudaAmpPkg []byte
 //go:embed torch/nn/__init__.py
 var srcNnPkg []byte
 
+//go:embed torch/nn/_cells.py
+var srcNnCells []byte
+
+//go:embed torch/nn/_functional_more.py
+var srcNnFunctionalMore []byte
+
+//go:embed torch/nn/_losses_margin.py
+var srcNnLossesMargin []byte
+
 //go:embed torch/nn/init.py
 var srcNnInit []byte
 
@@ -114,8 +152,20 @@ var srcNnModulesMha []byte
 //go:embed torch/nn/modules/activation.py
 var srcNnModulesActivation []byte
 
+//go:embed torch/nn/modules/activation_more.py
+var srcNnModulesActivationMore []byte
+
 //go:embed torch/nn/modules/batchnorm.py
 var srcNnModulesBatchnorm []byte
+
+//go:embed torch/nn/modules/bilinear.py
+var srcNnModulesBilinear []byte
+
+//go:embed torch/nn/modules/cells.py
+var srcNnModulesCells []byte
+
+//go:embed torch/nn/modules/channelshuffle.py
+var srcNnModulesChannelshuffle []byte
 
 //go:embed torch/nn/modules/container.py
 var srcNnModulesContainer []byte
@@ -126,17 +176,32 @@ var srcNnModulesConv []byte
 //go:embed torch/nn/modules/distance.py
 var srcNnModulesDistance []byte
 
+//go:embed torch/nn/modules/distance_pairwise.py
+var srcNnModulesDistancePairwise []byte
+
 //go:embed torch/nn/modules/dropout.py
 var srcNnModulesDropout []byte
 
+//go:embed torch/nn/modules/embedding_bag.py
+var srcNnModulesEmbeddingBag []byte
+
 //go:embed torch/nn/modules/flatten.py
 var srcNnModulesFlatten []byte
+
+//go:embed torch/nn/modules/fold.py
+var srcNnModulesFold []byte
 
 //go:embed torch/nn/modules/linear.py
 var srcNnModulesLinear []byte
 
 //go:embed torch/nn/modules/loss.py
 var srcNnModulesLoss []byte
+
+//go:embed torch/nn/modules/loss_margin.py
+var srcNnModulesLossMargin []byte
+
+//go:embed torch/nn/modules/lrn.py
+var srcNnModulesLrn []byte
 
 //go:embed torch/nn/modules/module.py
 var srcNnModulesModule []byte
@@ -147,11 +212,17 @@ var srcNnModulesNormalization []byte
 //go:embed torch/nn/modules/padding.py
 var srcNnModulesPadding []byte
 
+//go:embed torch/nn/modules/param_containers.py
+var srcNnModulesParamContainers []byte
+
 //go:embed torch/nn/modules/pixelshuffle.py
 var srcNnModulesPixelshuffle []byte
 
 //go:embed torch/nn/modules/pooling.py
 var srcNnModulesPooling []byte
+
+//go:embed torch/nn/modules/pooling_adaptive_max.py
+var srcNnModulesPoolingAdaptiveMax []byte
 
 //go:embed torch/nn/modules/rnn.py
 var srcNnModulesRnn []byte
@@ -168,17 +239,50 @@ var srcNnModulesUpsampling []byte
 //go:embed torch/nn/modules/utils.py
 var srcNnModulesUtils []byte
 
+//go:embed torch/nn/parallel/__init__.py
+var srcNnParallelPkg []byte
+
+//go:embed torch/nn/parallel/data_parallel.py
+var srcNnParallelDataParallel []byte
+
+//go:embed torch/nn/parallel/distributed.py
+var srcNnParallelDistributed []byte
+
 //go:embed torch/nn/parameter.py
 var srcNnParameter []byte
 
 //go:embed torch/nn/utils/__init__.py
 var srcNnUtilsPkg []byte
 
+//go:embed torch/nn/utils/_norm_hooks.py
+var srcNnUtilsNormHooks []byte
+
+//go:embed torch/nn/utils/_weight_norm_ops.py
+var srcNnUtilsWeightNormOps []byte
+
 //go:embed torch/nn/utils/clip_grad.py
 var srcNnUtilsClipGrad []byte
 
+//go:embed torch/nn/utils/convert_parameters.py
+var srcNnUtilsConvertParameters []byte
+
+//go:embed torch/nn/utils/parametrizations.py
+var srcNnUtilsParametrizations []byte
+
+//go:embed torch/nn/utils/parametrize.py
+var srcNnUtilsParametrize []byte
+
+//go:embed torch/nn/utils/rnn.py
+var srcNnUtilsRnn []byte
+
+//go:embed torch/nn/utils/rnn_packed.py
+var srcNnUtilsRnnPacked []byte
+
 //go:embed torch/optim/__init__.py
 var srcOptimPkg []byte
+
+//go:embed torch/optim/_foreach_more.py
+var srcOptimForeachMore []byte
 
 //go:embed torch/optim/_foreach_ops.py
 var srcOptimForeachOps []byte
@@ -192,14 +296,23 @@ var srcOptimAdagrad []byte
 //go:embed torch/optim/adam.py
 var srcOptimAdam []byte
 
+//go:embed torch/optim/adamax.py
+var srcOptimAdamax []byte
+
 //go:embed torch/optim/adamw.py
 var srcOptimAdamw []byte
 
 //go:embed torch/optim/lr_scheduler.py
 var srcOptimLrScheduler []byte
 
+//go:embed torch/optim/nadam.py
+var srcOptimNadam []byte
+
 //go:embed torch/optim/optimizer.py
 var srcOptimOptimizer []byte
+
+//go:embed torch/optim/radam.py
+var srcOptimRadam []byte
 
 //go:embed torch/optim/rmsprop.py
 var srcOptimRmsprop []byte
@@ -209,6 +322,9 @@ var srcOptimSgd []byte
 
 //go:embed torch/random.py
 var srcRandom []byte
+
+//go:embed torch/special.py
+var srcSpecial []byte
 
 //go:embed torch/utils/__init__.py
 var srcUtilsPkg []byte

@@ -37,6 +37,9 @@ func (h *Host) buildLinalg(it *py.Interp) (*py.Module, error) {
 			return h.opDone(h.wrapResult(h.rt.NormP(x, ord, dims, keep)))
 		}))
 	}
+	m.Add(it, "cross", py.NewBuiltin("cross", func(it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+		return h.opDone(linalgCross(h, it, args, kwargs)) // ops_reduce_more.go
+	}))
 	return m, nil
 }
 

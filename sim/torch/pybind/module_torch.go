@@ -38,6 +38,7 @@ func (h *Host) buildTorch(it *py.Interp) (*py.Module, error) {
 	m.Set(it, "device", deviceClass)
 	m.Set(it, "dtype", dtypeClass)
 	addMemoryFormats(it, m)
+	addLayouts(it, m)
 	m.Set(it, "OutOfMemoryError", OutOfMemoryError)
 	m.Set(it, "AcceleratorError", AcceleratorError)
 	for _, k := range []modeKind{modeNoGrad, modeEnableGrad, modeSetGrad, modeInference, modeAutocast} {

@@ -103,6 +103,18 @@ func init() {
 		}
 		defer a.Release()
 		defer b.Release()
+		// each number operand (other's first) is a 0-dim device tensor of
+		// the result's dtype while the result is allocated (q23, measured)
+		for _, v := range []py.Value{argOr(args, kwargs, 2, "other"), argOr(args, kwargs, 1, "input")} {
+			if isTensorValue(v) || !c.t.Device().IsCUDA() {
+				continue
+			}
+			z, err := h.rt.Factory("where", nil, torch.ResultType([]*torch.Tensor{a, b}, nil), c.t.Device(), false)
+			if err != nil {
+				return nil, pyErr(err)
+			}
+			defer z.Release()
+		}
 		return h.wrapResult(h.rt.Where(c.t, a, b))
 	})
 	// in place
@@ -246,6 +258,12 @@ func (h *Host) finishArith(name string, r *torch.Tensor, err error, other py.Val
 
 // asTensor converts a tensor or Python number (a zero-dim tensor on like's
 // device is not allocated: numbers are wrapped scalars) to a new reference.
+// isTensorValue reports whether v is a tensor.
+func isTensorValue(v py.Value) bool {
+	_, ok := tensorArg(v)
+	return ok
+}
+
 func (h *Host) asTensor(v py.Value, like *torch.Tensor) (*torch.Tensor, bool) {
 	if t, ok := tensorArg(v); ok {
 		return t.Retain(), true
@@ -260,6 +278,9 @@ func clampOp(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Val
 	x, err := self("clamp", args)
 	if err != nil {
 		return nil, err
+	}
+	if lo, hi, ok := clampTensorBounds(args, kwargs); ok { // ops_math_more.go
+		return h.wrapResult(h.rt.ClampTensors(x.t, lo, hi))
 	}
 	var bounds [2]*float64 // the values only: min and max as numbers
 	floatBound := false    // a Python float bound makes an integer tensor's result float

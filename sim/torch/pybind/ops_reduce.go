@@ -95,7 +95,15 @@ func init() {
 				return nil, err
 			}
 			if d := argOr(args, kwargs, 1, "dim"); d != nil && d != py.None && !isEmptyDims(d) {
-				return nil, py.NewException(py.NotImplementedError, name+"(dim=...) is not simulated")
+				dims, err := dimsArg(name, d)
+				if err != nil {
+					return nil, err
+				}
+				keep, err := boolOf(it, argOr(args, kwargs, 2, "keepdim"), false)
+				if err != nil {
+					return nil, err
+				}
+				return h.wrapResult(h.rt.AmaxDims(name, x.t, dims, keep)) // ops_reduce_more.go
 			}
 			return h.wrapResult(h.rt.MaxAll(name, x.t))
 		})

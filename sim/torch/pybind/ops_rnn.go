@@ -16,6 +16,9 @@ func init() {
 	for name, mode := range map[string]string{"lstm": "LSTM", "gru": "GRU", "rnn_tanh": "RNN_TANH", "rnn_relu": "RNN_RELU"} {
 		name, mode := name, mode
 		def(name, false, true, func(h *Host, it *py.Interp, args []py.Value, kwargs []py.Kwarg) (py.Value, error) {
+			if isPackedRNNCall(args) {
+				return packedRNN(h, it, name, mode, args, kwargs) // ops_packed.go
+			}
 			x, err := tensorOf(name, "input", argOr(args, kwargs, 0, "input"))
 			if err != nil {
 				return nil, err

@@ -116,6 +116,9 @@ func init() {
 			if dims, err = intList("squeeze", "dim", v); err != nil {
 				return nil, err
 			}
+			if _, isInt := intArg(v); !isInt { // squeeze.dims: SqueezeBackward2
+				return h.wrapResult(h.rt.SqueezeDims(x.t, dims))
+			}
 		}
 		return h.wrapResult(h.rt.Squeeze(x.t, dims))
 	})

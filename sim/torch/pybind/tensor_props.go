@@ -29,6 +29,7 @@ func tensorProps() map[string]py.PropSpec {
 			return py.Int(x.t.Numel() * x.t.ElementSize()), nil
 		}),
 		"is_sparse": tget(func(x *Tensor) (py.Value, error) { return py.False, nil }),
+		"layout":    {Get: func(it *py.Interp, s py.Value) (py.Value, error) { return stridedLayout(it) }},
 		"is_nested": tget(func(x *Tensor) (py.Value, error) { return py.False, nil }), // no nested tensors
 		"_version":  tget(func(x *Tensor) (py.Value, error) { return py.Int(x.t.Version()), nil }),
 		"grad_fn": tget(func(x *Tensor) (py.Value, error) {

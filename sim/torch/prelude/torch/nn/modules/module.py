@@ -74,6 +74,85 @@ def _qualname(module, key):
     return prefix + "." + key if prefix else key
 
 
+class RemovableHandle:
+    """A handle which provides the capability to remove a hook
+    (torch.utils.hooks.RemovableHandle)."""
+    next_id = 0
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict_ref = hooks_dict
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
+
+    def remove(self):
+        if self.id in self.hooks_dict_ref:
+            del self.hooks_dict_ref[self.id]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
+def _register_hook(module, attr, hook, prepend, with_kwargs):
+    # Module.register_forward(_pre)_hook: hooks run in insertion order
+    # (prepend=True puts this one first); the ids of with_kwargs hooks are
+    # kept in attr + "_with_kwargs", as PyTorch keeps them
+    hooks = module.__dict__.get(attr)
+    if hooks is None:
+        hooks = OrderedDict()
+        object.__setattr__(module, attr, hooks)
+    handle = RemovableHandle(hooks)
+    if with_kwargs:
+        kw = module.__dict__.get(attr + "_with_kwargs")
+        if kw is None:
+            kw = {}
+            object.__setattr__(module, attr + "_with_kwargs", kw)
+        kw[handle.id] = True
+    if prepend:
+        items = list(hooks.items())
+        hooks.clear()
+        hooks[handle.id] = hook
+        for k, v in items:
+            hooks[k] = v
+    else:
+        hooks[handle.id] = hook
+    return handle
+
+
+def _call_hooked(module, args, kwargs):
+    # Module._call_impl with forward pre-hooks and forward hooks
+    d = module.__dict__
+    pre_kw = d.get("_forward_pre_hooks_with_kwargs") or {}
+    for hook_id, hook in list(d.get("_forward_pre_hooks", {}).items()):
+        if hook_id in pre_kw:
+            result = hook(module, args, kwargs)
+            if result is not None:
+                if isinstance(result, tuple) and len(result) == 2:
+                    args, kwargs = result
+                else:
+                    raise RuntimeError(
+                        "forward pre-hook must return None or a tuple of (new_args, new_kwargs), "
+                        f"but got {result}.")
+        else:
+            result = hook(module, args)
+            if result is not None:
+                if not isinstance(result, tuple):
+                    result = (result,)
+                args = result
+    result = module.forward(*args, **kwargs)
+    post_kw = d.get("_forward_hooks_with_kwargs") or {}
+    for hook_id, hook in list(d.get("_forward_hooks", {}).items()):
+        if hook_id in post_kw:
+            hook_result = hook(module, args, kwargs, result)
+        else:
+            hook_result = hook(module, args, result)
+        if hook_result is not None:
+            result = hook_result
+    return result
+
+
 class Module:
     dump_patches = False
     _version = 1
@@ -95,6 +174,8 @@ class Module:
         object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers_set", set())
         object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
 
     def forward(self, *input):
         raise NotImplementedError(
@@ -483,9 +564,17 @@ class Module:
         name = self.__dict__.get("_sim_name", "")
         _labels.push_module(name if name else type(self).__name__)
         try:
+            if self.__dict__.get("_forward_pre_hooks") or self.__dict__.get("_forward_hooks"):
+                return _call_hooked(self, args, kwargs)
             return self.forward(*args, **kwargs)
         finally:
             _labels.pop_module()
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        return _register_hook(self, "_forward_pre_hooks", hook, prepend, with_kwargs)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        return _register_hook(self, "_forward_hooks", hook, prepend, with_kwargs)
 
     def __call__(self, *args, **kwargs):
         return self._call_impl(*args, **kwargs)

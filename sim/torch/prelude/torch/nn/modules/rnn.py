@@ -1,5 +1,5 @@
 # RNN, LSTM, GRU (torch/nn/modules/rnn.py of PyTorch 2.11, without
-# PackedSequence and proj_size): the weights are flattened into one cuDNN
+# proj_size; PackedSequence input through the packed _VF overloads): the weights are flattened into one cuDNN
 # buffer on every _apply (.cuda(), .to()), and forward calls torch.lstm /
 # gru / rnn_tanh / rnn_relu (the _VF functions), which the playground
 # models as cuDNN's _cudnn_rnn (sim/torch/rnn.go).
@@ -10,6 +10,7 @@ import torch
 from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
+from torch.nn.utils.rnn_packed import PackedSequence
 
 __all__ = ["RNNBase", "RNN", "LSTM", "GRU"]
 
@@ -160,7 +161,10 @@ class RNNBase(Module):
             )
 
     def get_expected_hidden_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])  # the packed sizes as ints (rnn_packed.py)
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -174,7 +178,9 @@ class RNNBase(Module):
         self.check_hidden_size(hidden, expected_hidden_size)
 
     def permute_hidden(self, hx, permutation):
-        return hx
+        if permutation is None:
+            return hx
+        return hx.index_select(1, permutation)
 
     def extra_repr(self):
         s = "{input_size}, {hidden_size}"
@@ -197,6 +203,8 @@ class RNNBase(Module):
     def _run(self, name, impl, input, hx, zeros_like_hidden):
         # GRU/RNN forward: hx is one tensor
         self._update_flat_weights()
+        if isinstance(input, PackedSequence):
+            return self._run_packed(impl, input, hx)
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D instead")
         is_batched = input.dim() == 3
@@ -228,6 +236,23 @@ class RNNBase(Module):
             output = output.squeeze(batch_dim)
             hidden = hidden.squeeze(1)
         return output, hidden
+
+
+    def _run_packed(self, impl, packed, hx):
+        # RNN/GRU on a PackedSequence: (data, batch_sizes, hx, ...) overload
+        data, batch_sizes, sorted_indices, unsorted_indices = packed
+        sizes = packed._sim_sizes()
+        if hx is None:
+            num_directions = 2 if self.bidirectional else 1
+            hx = torch.zeros(self.num_layers * num_directions, sizes[0], self.hidden_size,
+                             dtype=data.dtype, device=data.device)
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(data, hx, sizes)
+        result = impl(data, sizes, hx, self._flat_weights, self.bias, self.num_layers,
+                      self.dropout, self.training, self.bidirectional)
+        out = PackedSequence(result[0], batch_sizes, sorted_indices, unsorted_indices)
+        return out, self.permute_hidden(result[1], unsorted_indices)
 
 
 class RNN(RNNBase):
@@ -264,9 +289,16 @@ class LSTM(RNNBase):
         self.check_hidden_size(hidden[1], self.get_expected_hidden_size(input, batch_sizes),
                                "Expected hidden[1] size {}, got {}")
 
+    def permute_hidden(self, hx, permutation):
+        if permutation is None:
+            return hx
+        return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
+
     def forward(self, input, hx=None):
         self._update_flat_weights()
         num_directions = 2 if self.bidirectional else 1
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx, num_directions)
         if input.dim() not in (2, 3):
             raise ValueError(f"LSTM: Expected input to be 2D or 3D, got {input.dim()}D instead")
         is_batched = input.dim() == 3
@@ -304,6 +336,24 @@ class LSTM(RNNBase):
             output = output.squeeze(batch_dim)
             hidden = (hidden[0].squeeze(1), hidden[1].squeeze(1))
         return output, hidden
+
+
+    def _forward_packed(self, packed, hx, num_directions):
+        data, batch_sizes, sorted_indices, unsorted_indices = packed
+        sizes = packed._sim_sizes()
+        if hx is None:
+            h_zeros = torch.zeros(self.num_layers * num_directions, sizes[0], self.hidden_size,
+                                  dtype=data.dtype, device=data.device)
+            c_zeros = torch.zeros(self.num_layers * num_directions, sizes[0], self.hidden_size,
+                                  dtype=data.dtype, device=data.device)
+            hx = (h_zeros, c_zeros)
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(data, hx, sizes)
+        result = torch.lstm(data, sizes, hx, self._flat_weights, self.bias, self.num_layers,
+                            self.dropout, self.training, self.bidirectional)
+        out = PackedSequence(result[0], batch_sizes, sorted_indices, unsorted_indices)
+        return out, self.permute_hidden(result[1:], unsorted_indices)
 
 
 class GRU(RNNBase):
