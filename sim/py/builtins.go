@@ -431,6 +431,18 @@ func initBuiltinFuncs() {
 				return nil, newTypeError("'" + args[0].Type().Name + "' object is not an iterator")
 			}
 		}
+		if g, ok := args[0].(*Generator); ok && g.body != nil {
+			// A generator's return value travels in its StopIteration.
+			v, yielded, err := g.send(it, None, nil)
+			if err != nil || yielded {
+				return v, err
+			}
+			if len(args) == 2 {
+				it.DecRef(v)
+				return IncRef(args[1]), nil
+			}
+			return nil, stopIteration(v)
+		}
 		v, ok, err := it.Next(args[0])
 		if err != nil {
 			return nil, err

@@ -75,10 +75,11 @@ const exitMarker = "<gc at exit>"
 // the last traceback line ("" if none).
 func runChunk(src string) (string, string) {
 	var out bytes.Buffer
-	it := New(Options{Stdout: &out, Limits: Limits{MaxSteps: 2_000_000, MaxCollection: 1_000_000}})
+	it := New(Options{Stdout: &out, Limits: Limits{MaxSteps: 2_000_000, MaxCollection: 1_000_000}, KeepGenerators: true})
 	err := it.ExecScript(context.Background(), []byte(src))
 	n := out.Len()
 	it.Collect(2)
+	it.Close()
 	res := out.String()
 	if out.Len() > n {
 		res = res[:n] + exitMarker + "\n" + res[n:]

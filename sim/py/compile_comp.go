@@ -302,7 +302,7 @@ func (fc *fnCompiler) genexp(x *syntax.Comprehension) (exprFn, error) {
 				gfr.cells[i] = c
 			}
 		}
-		g := &Generator{fr: gfr, gc: gc}
+		g := &Generator{fr: gfr, gc: gc, qual: co.qualname}
 		it.newGC(g, true)
 		return g, nil
 	}, nil
@@ -315,11 +315,14 @@ type genCode struct {
 	eltLine int // line of the element (YIELD_VALUE, the resumption, the jump back)
 }
 
-// Generator is a running generator expression.
+// Generator is a generator: a generator expression's (gc) or a generator
+// function's (body, gen.go).
 type Generator struct {
 	Base
 	fr      *frame
 	gc      *genCode
+	body    *genBody
+	qual    string  // __qualname__
 	iters   []Value // active iterators of nested for clauses (index = clause)
 	level   int     // innermost active for clause, -1 before start
 	started bool
@@ -333,6 +336,19 @@ func (*Generator) Type() *Class { return GeneratorClass }
 func (g *Generator) dealloc(it *Interp) { g.finish(it) }
 
 func (g *Generator) finish(it *Interp) {
+	if g.body != nil {
+		if g.done || g.running {
+			return
+		}
+		g.kill(it)
+		g.done = true
+		if fr := g.fr; fr != nil {
+			g.fr = nil
+			it.dropFrame(fr)
+		}
+		g.releaseBody(it)
+		return
+	}
 	if g.done {
 		return
 	}
@@ -369,12 +385,31 @@ func (g *Generator) traverse(visit func(Value)) {
 			}
 		}
 	}
+	if b := g.body; b != nil {
+		if b.yf != nil {
+			visit(b.yf)
+		}
+		if b.fn != nil {
+			visit(b.fn)
+		}
+		for _, h := range b.handled {
+			visit(h)
+		}
+	}
 }
 
 func (g *Generator) clear(it *Interp) { g.finish(it) }
 
 // next produces the next element (new reference) or ok=false when done.
 func (g *Generator) next(it *Interp) (Value, bool, error) {
+	if g.body != nil {
+		v, yielded, err := g.send(it, None, nil)
+		if err != nil || yielded {
+			return v, yielded, err
+		}
+		it.DecRef(v)
+		return nil, false, nil
+	}
 	if g.done {
 		return nil, false, nil
 	}

@@ -31,6 +31,7 @@ func (fc *fnCompiler) compileFunc(node syntax.Node, name string, params []*synta
 	child := fc.c.newFn(sc, name, fc.childQual(name))
 	co := child.code
 	co.firstLine = firstLine
+	co.isGen = sc.generator
 	fm := &funcMaker{code: co, params: params}
 	for _, p := range params {
 		switch p.Kind {

@@ -93,6 +93,8 @@ func (fc *fnCompiler) exprNode(x syntax.Expr) (exprFn, error) {
 			}
 			return els(fr)
 		}, nil
+	case *syntax.YieldExpr:
+		return fc.yieldExpr(x)
 	case *syntax.NamedExpr:
 		val, err := fc.expr(x.Value)
 		if err != nil {

@@ -25,6 +25,9 @@
 //     then tp_clear in generation-list order.
 //   - Atoms (None, bool, int, float, str) are plain Go values and are not
 //     counted: their deaths are unobservable.
+//   - Generator expressions run lazily on their frame; the body of a
+//     generator function runs in a coroutine (iter.Pull) that yield
+//     suspends (gen.go). No coroutine outlives its run.
 //
 // The host API (host.go) lets Go code define modules, types, exceptions,
 // finalize/traverse hooks and observe line events and name bindings.

@@ -2,6 +2,7 @@ package py
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -37,6 +38,12 @@ func (it *Interp) ExecScript(ctx context.Context, src []byte) (err error) {
 		if r := recover(); r != nil {
 			err = &ScriptError{Type: "InternalError", Message: fmt.Sprint(r),
 				Traceback: "InternalError: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}
+		}
+		// No generator goroutine outlives an abnormal end; after a normal
+		// one, only if the host asked to keep them (and calls Close).
+		var se *ScriptError
+		if !it.opts.KeepGenerators || (err != nil && errors.As(err, &se) && (se.Type == "LimitError" || se.Type == "InternalError")) {
+			it.endGenerators()
 		}
 	}()
 	if ctx == nil {

@@ -33,7 +33,8 @@ type code struct {
 	// line event) unless lambdaML: a body on several lines marks its own.
 	lambdaLine int
 	lambdaML   bool
-	classCell  int // class body: index of the __class__ cell, or -1
+	classCell  int  // class body: index of the __class__ cell, or -1
+	isGen      bool // generator function: a call returns a generator (gen.go)
 }
 
 // frame is one activation of a code object.
@@ -52,6 +53,7 @@ type frame struct {
 	ret      Value
 	errPos   *srcPos    // range of the instruction that raised (positions.go), until the traceback entry takes it
 	errTB    *Traceback // entry added while unwinding before a range was noted (frame.raising): notePos fills it
+	gen      *Generator // the generator whose body runs in this frame (generator functions)
 }
 
 // ctl is the control-flow outcome of a statement.
@@ -150,6 +152,12 @@ func (it *Interp) frameObject(fr *frame) *FrameObject {
 // frame object, which then takes them over (CPython's take_ownership).
 func (it *Interp) exitFrame(fr *frame) {
 	it.frame = fr.back
+	it.dropFrame(fr)
+}
+
+// dropFrame releases the variables of fr, which is not running, or hands
+// them to its frame object when a traceback holds it.
+func (it *Interp) dropFrame(fr *frame) {
 	if fo := fr.fobj; fo != nil {
 		fr.fobj = nil
 		fo.line = fr.line

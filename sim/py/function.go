@@ -399,6 +399,9 @@ func (it *Interp) callFunction(fn *Function, args []Value, kwargs []Kwarg) (Valu
 			}
 		}
 	}
+	if co.isGen {
+		return it.newGenerator(fn, fr), nil
+	}
 	if err := it.enter(fr); err != nil {
 		clearVars(it, fr.code, fr.slots, fr.cells)
 		return nil, err

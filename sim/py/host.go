@@ -119,6 +119,12 @@ type Options struct {
 	Filename string
 	// Seed seeds the random module (values differ from CPython's).
 	Seed int64
+	// KeepGenerators leaves the generators the script left suspended
+	// alive when ExecScript returns, so that a collection run afterwards
+	// (as the oracle harness runs gc.collect()) closes them as CPython
+	// does; the host must then call Interp.Close. Otherwise ExecScript
+	// ends them (their goroutines) before it returns.
+	KeepGenerators bool
 	// Debug is reserved for extra reference-count checks; Interp.Leaks works
 	// without it.
 	Debug bool
@@ -133,6 +139,9 @@ type Limits struct {
 	MaxScript     int           // bytes of script source
 	MaxDepth      int           // Python call depth (RecursionError beyond)
 	MaxCollection int           // elements of one list/tuple/dict/set/str
+	// MaxGenerators bounds the generator bodies started and not finished
+	// at once: each holds a goroutine (about 6 KB) while suspended.
+	MaxGenerators int
 }
 
 // DefaultLimits are the limits used for zero fields of Options.Limits.
@@ -144,6 +153,7 @@ func DefaultLimits() Limits {
 		MaxScript:     256 << 10,
 		MaxDepth:      200,
 		MaxCollection: 10_000_000,
+		MaxGenerators: 10_000,
 	}
 }
 

@@ -25,7 +25,8 @@ type Interp struct {
 	lazy     map[string]map[string]string // module → attribute → defining module (lazy.go)
 	builtins *Dict
 
-	frame *frame // innermost frame
+	frame *frame                  // innermost frame
+	gens  map[*Generator]struct{} // generator bodies started and not finished (gen.go)
 	depth int
 
 	nextID       uint64
@@ -77,6 +78,9 @@ func New(opts Options) *Interp {
 	}
 	if lim.MaxCollection == 0 {
 		lim.MaxCollection = def.MaxCollection
+	}
+	if lim.MaxGenerators == 0 {
+		lim.MaxGenerators = def.MaxGenerators
 	}
 	out := opts.Stdout
 	if out == nil {

@@ -219,12 +219,7 @@ func initObjectMethods() {
 	IteratorClass.setMethod("__iter__", func(it *Interp, self Value, args []Value, kw []Kwarg) (Value, error) {
 		return IncRef(self), nil
 	})
-	GeneratorClass.Dict.setStrRaw("__next__", IteratorClass.Dict.entries[0].value)
-	GeneratorClass.Dict.setStrRaw("__iter__", IteratorClass.Dict.entries[1].value)
-	GeneratorClass.setMethod("close", func(it *Interp, self Value, args []Value, kw []Kwarg) (Value, error) {
-		self.(*Generator).finish(it)
-		return None, nil
-	})
+	initGeneratorMethods()
 }
 
 func optRef(v Value) Value {

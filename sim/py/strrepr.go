@@ -115,6 +115,8 @@ func (it *Interp) Repr(v Value) (string, error) {
 		return "<class '" + mod + "." + q + "'>", nil
 	case *Function:
 		return "<function " + x.qualname() + " at " + it.addr(x) + ">", nil
+	case *Generator:
+		return "<generator object " + x.qual + " at " + it.addr(x) + ">", nil
 	case *BoundMethod:
 		fname := ""
 		if f, ok := x.fn.(*Function); ok {

@@ -44,6 +44,7 @@ type scope struct {
 	usesSuper bool
 	order     []string // names bound, in first-binding order
 	classCell bool     // a class whose methods need __class__
+	generator bool     // a function whose body yields (CO_GENERATOR)
 	// imported: names bound by an import statement of this scope
 	// (CPython's DEF_IMPORT), kept for the module scope only.
 	imported map[string]bool
@@ -355,6 +356,10 @@ func (st *symtab) expr(x syntax.Expr) {
 		if s != st.cur {
 			st.cur.used[x.Target.Name] = true
 		}
+	case *syntax.YieldExpr:
+		// The parser rejects yield outside functions and in comprehensions.
+		st.cur.owner().generator = true
+		st.optExpr(x.Value)
 	case *syntax.LambdaExpr:
 		st.params(x.Params)
 		fs := newScope(scopeFunction, "<lambda>", st.cur)
@@ -524,7 +529,7 @@ func analyze(s *scope, bound map[string]bool) {
 		}
 		o := s.owner()
 		for n := range s.used {
-			if s.assigned[n] || !bound[n] || o.assigned[n] || o.globals[n] {
+			if s.assigned[n] || !bound[n] || o.assigned[n] || o.globals[n] || boundInComps(s.parent, n) {
 				continue
 			}
 			switch o.syms[n] {
@@ -578,6 +583,17 @@ func analyze(s *scope, bound map[string]bool) {
 			resolveFreeUp(s, n)
 		}
 	}
+}
+
+// boundInComps reports whether a comprehension from s up to its owner binds
+// n: such a name is the comprehension's, not an enclosing function's.
+func boundInComps(s *scope, n string) bool {
+	for ; s != nil && s.kind == scopeComp; s = s.parent {
+		if s.assigned[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveFreeUp marks n, free in a child of s, as a cell of the scope that

@@ -15,8 +15,10 @@ import (
 var updateCudnnTable = flag.Bool("update", false, "regenerate cudnn_workspace_table.go from the q7 and q15 measurements")
 
 // cudnnTableSrcs are the measurements compiled into the table: q7 (1-d and
-// 2-d), q15 (3-d), rows in the same format.
-var cudnnTableSrcs = []string{"testdata/questions/q7_cudnn_workspace_table.out", "testdata/questions/q15_conv3d_pool3d.out"}
+// 2-d), q15 (3-d), session 14's conv1d rows (q26 and oracle q066's trace),
+// rows in the same format.
+var cudnnTableSrcs = []string{"testdata/questions/q7_cudnn_workspace_table.out", "testdata/questions/q15_conv3d_pool3d.out",
+	"testdata/questions/q26_conv1d_workspaces.out"}
 
 const (
 	cudnnTableSrc = "testdata/questions/q7_cudnn_workspace_table.out and q15_conv3d_pool3d.out"

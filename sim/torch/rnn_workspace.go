@@ -10,6 +10,7 @@ import "math"
 //
 // Reserve (training only), fitted exactly to every measured row:
 // elem·S·B·H·D·(L·f + L−1) + 256 bytes, f = 5 (LSTM), 6 (GRU), 1 (RNN),
+// with S·B the packed tokens T for a PackedSequence (q26, every row),
 // plus one bit per element of every inter-layer output when dropout is
 // on: (L−1)·D·S·B·H/8 bytes (measured unidirectional only).
 //
@@ -47,7 +48,7 @@ func rnnReserveBytes(g rnnGeom) int64 {
 	if f == 0 {
 		f = 1
 	}
-	sbh := g.seq * g.batch * g.hidden * g.dirs
+	sbh := rnnTokens(g) * g.hidden * g.dirs
 	r := g.dtype.Size()*sbh*(g.layers*f+g.layers-1) + 256
 	if g.dropout {
 		r += (g.layers - 1) * sbh / 8
@@ -66,6 +67,10 @@ func rnnTableMode(mode string) string {
 
 // rnnWorkspace is the forward workspace of g (training or eval).
 func rnnWorkspace(g rnnGeom, table []rnnWSEntry) int64 {
+	if g.packed {
+		ws, _ := rnnPackedWorkspace(g, rnnPackedWSTable, nil) // rnn_packed.go
+		return ws
+	}
 	ws, _ := rnnWorkspaceSkip(g, table, nil)
 	return ws
 }

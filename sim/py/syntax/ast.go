@@ -406,6 +406,16 @@ type NamedExpr struct {
 	Value  Expr
 }
 
+// YieldExpr is `yield`, `yield x`, `yield a, b` or `yield from x`. A
+// function whose body holds one (outside nested scopes) is a generator
+// function.
+type YieldExpr struct {
+	Yield Position // the 'yield' keyword
+	End   Position // just after 'yield' ('from' when From)
+	From  bool     // yield from
+	Value Expr     // nil for a bare yield
+}
+
 // LambdaExpr is `lambda params: body`.
 type LambdaExpr struct {
 	Lambda Position
@@ -575,6 +585,7 @@ func (*BinaryExpr) exprNode()        {}
 func (*CompareExpr) exprNode()       {}
 func (*CondExpr) exprNode()          {}
 func (*NamedExpr) exprNode()         {}
+func (*YieldExpr) exprNode()         {}
 func (*LambdaExpr) exprNode()        {}
 func (*CallExpr) exprNode()          {}
 func (*KeywordArg) exprNode()        {}

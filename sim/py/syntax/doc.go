@@ -19,7 +19,7 @@
 // text and parsed expressions with their own positions, and `elif` is a
 // nested IfStmt. Positions are 1-based lines and code-point columns.
 //
-// Syntax the playground does not run (async, await, yield, match, type
+// Syntax the playground does not run (async, await, match, type
 // aliases, except*, relative imports, \N{...} escapes) is rejected with
 // "SyntaxError: ... is not supported in the playground" at its line rather
 // than parsed into nodes nobody evaluates.

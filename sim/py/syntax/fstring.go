@@ -377,9 +377,10 @@ func (p *parser) parseFieldExpr(pc *fpiece) Expr {
 		defer sub.recoverBailout()
 		sub.next()
 		if sub.tok.tok == YIELD {
-			sub.unsupported(sub.tok.pos, sub.tok.end, "'yield'")
+			x = sub.parseYield()
+		} else {
+			x = sub.parseStarExprs()
 		}
-		x = sub.parseStarExprs()
 		if sub.tok.tok != EOF {
 			sub.juxtaposed(x)
 		}

@@ -18,7 +18,8 @@ func (p *parser) parseExprStmt() Stmt {
 		}
 		p.next()
 		if p.tok.tok == YIELD {
-			p.unsupported(p.tok.pos, p.tok.end, "'yield'")
+			s.Value = p.parseYield()
+			return s
 		}
 		s.Value = p.parseStarExprs()
 		p.checkNotStarred(s.Value)
@@ -42,7 +43,12 @@ func (p *parser) parseAssign(x Expr) Stmt {
 	for p.tok.tok == EQ {
 		p.next()
 		if p.tok.tok == YIELD {
-			p.unsupported(p.tok.pos, p.tok.end, "'yield'")
+			y := p.parseYield()
+			if p.tok.tok == EQ {
+				p.errorNode(y, "assignment to yield expression not possible")
+			}
+			targets = append(targets, y)
+			break
 		}
 		if p.atStmtEnd() {
 			for _, t := range targets {
@@ -150,7 +156,8 @@ func (p *parser) parseAnnAssign(x Expr, first token) Stmt {
 	}
 	if p.got(EQ) {
 		if p.tok.tok == YIELD {
-			p.unsupported(p.tok.pos, p.tok.end, "'yield'")
+			s.Value = p.parseYield()
+			return s
 		}
 		s.Value = p.parseStarExprs()
 	}

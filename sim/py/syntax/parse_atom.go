@@ -78,8 +78,6 @@ func (p *parser) parseAtom() Expr {
 		return p.parseList()
 	case LBRACE:
 		return p.parseBrace()
-	case YIELD:
-		p.unsupported(t.pos, t.end, "'yield'")
 	case AWAIT:
 		p.unsupported(t.pos, t.end, "'await'")
 	}
@@ -100,6 +98,18 @@ func (p *parser) parseParen() Expr {
 		rparen := p.tok.pos
 		p.next()
 		return &TupleExpr{Lparen: lparen, Rparen: rparen}
+	}
+	if p.tok.tok == YIELD {
+		y := p.parseYield()
+		if p.tok.tok != RPAREN {
+			p.syntaxError()
+		}
+		if p.parens == nil {
+			p.parens = map[Expr]ParenSpan{}
+		}
+		p.parens[y] = ParenSpan{lparen, after(p.tok.pos)}
+		p.next()
+		return y
 	}
 	x := p.parseStarNamed()
 	if p.tok.tok == FOR || p.tok.tok == ASYNC {

@@ -156,7 +156,7 @@ func (p *parser) parseSmallStmt() Stmt {
 	case FROM:
 		return p.parseFromImport()
 	case YIELD:
-		p.unsupported(t.pos, t.end, "'yield'")
+		return p.parseYieldStmt()
 	case AWAIT:
 		p.unsupported(t.pos, t.end, "'await'")
 	}

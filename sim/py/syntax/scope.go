@@ -19,7 +19,8 @@ const (
 
 type symScope struct {
 	parent   *symScope
-	function bool // function or lambda (classes and the module are not)
+	function bool   // function or lambda (classes and the module are not)
+	comp     string // comprehension scopes: "list comprehension", ...
 	module   bool
 	names    map[string]uint8
 	// nonlocal and global directives, checked once every binding is known
@@ -310,6 +311,11 @@ func (c *scopeChecker) expr(x Expr, flag uint8) {
 	case *NamedExpr:
 		c.expr(x.Value, symUse)
 		c.add(x.Target, symLocal)
+	case *YieldExpr:
+		if c.current.comp != "" {
+			c.fail(x, "'yield' inside %s", c.current.comp)
+		}
+		c.optExpr(x.Value, symUse)
 	case *LambdaExpr:
 		c.paramDefaults(x.Params)
 		c.push(true, false)
@@ -322,7 +328,7 @@ func (c *scopeChecker) expr(x Expr, flag uint8) {
 		// The first iterable is evaluated in the enclosing scope.
 		first := x.Clauses[0].(*ForClause)
 		c.expr(first.X, symUse)
-		c.push(true, false)
+		c.push(true, false).comp = exprName(x)
 		for i, cl := range x.Clauses {
 			switch cl := cl.(type) {
 			case *ForClause:

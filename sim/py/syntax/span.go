@@ -259,6 +259,14 @@ func (x *CondExpr) Span() (start, end Position) { return exprStart(x.Then), expr
 func (x *NamedExpr) Span() (start, end Position) { return x.Target.NamePos, exprEnd(x.Value) }
 
 // Span implements Node.
+func (x *YieldExpr) Span() (start, end Position) {
+	if x.Value != nil {
+		return x.Yield, exprEnd(x.Value)
+	}
+	return x.Yield, x.End
+}
+
+// Span implements Node.
 func (x *LambdaExpr) Span() (start, end Position) { return x.Lambda, exprEnd(x.Body) }
 
 // Span implements Node.

@@ -173,6 +173,8 @@ func exprName(x Node) string {
 		return "conditional expression"
 	case *NamedExpr:
 		return "named expression"
+	case *YieldExpr:
+		return "yield expression"
 	}
 	return "expression"
 }

@@ -147,6 +147,8 @@ func Walk(n Node, f func(Node) bool) {
 	case *NamedExpr:
 		Walk(n.Target, f)
 		Walk(n.Value, f)
+	case *YieldExpr:
+		walkOpt(n.Value, f)
 	case *LambdaExpr:
 		for _, p := range n.Params {
 			Walk(p, f)

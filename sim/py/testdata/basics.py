@@ -185,3 +185,13 @@ def g():
 print(g())
 #: (4, 1, [0, 4])
 #: 0
+---
+# nested comprehensions read the outer one's variable, at module level and
+# in functions, also next to a variable of an enclosing function
+m = [[i * 10 + j for j in range(3)] for i in range(2)]
+def f(k):
+    def g():
+        return [[i * k + j for j in range(2)] for i in range(2)]
+    return g()
+print(m, f(5))
+#: [[0, 1, 2], [10, 11, 12]] [[0, 1], [5, 6]]

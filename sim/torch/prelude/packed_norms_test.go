@@ -58,8 +58,9 @@ print(m.weight is m.weight)
 parametrize.remove_parametrizations(m, "weight")
 print(type(m).__name__, [n for n, _ in m.named_parameters()])
 h = weight_norm(nn.Linear(6, 4).half().cuda())
-print(type(h.weight.grad_fn).__name__)`,
-			"ParametrizedLinear ['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1'] True\n(4, 6) WeightNormInterfaceBackward0 (4, 1)\nTrue\nFalse\nLinear ['bias', 'weight']\nMulBackward0"},
+n = weight_norm(nn.Linear(6, 4).cuda(), dim=None)
+print(type(h.weight.grad_fn).__name__, type(n.weight.grad_fn).__name__, tuple(n.parametrizations.weight.original0.shape))`,
+			"ParametrizedLinear ['bias', 'parametrizations.weight.original0', 'parametrizations.weight.original1'] True\n(4, 6) WeightNormInterfaceBackward0 (4, 1)\nTrue\nFalse\nLinear ['bias', 'weight']\nWeightNormInterfaceBackward0 MulBackward0 ()"},
 		{"spectral_norm", `from torch.nn.utils.parametrizations import spectral_norm
 m = spectral_norm(nn.Conv1d(3, 5, 2).cuda())
 print([n for n, _ in m.named_buffers()], type(m.weight.grad_fn).__name__)

@@ -1034,3 +1034,191 @@ def f():
     try: pass
     except E as x: pass
     global x
+---
+yield 1
+---
+x = yield
+---
+class C:
+    yield 1
+---
+def f():
+    [ (yield x) for x in y]
+---
+def f():
+    {(yield x) for x in y}
+---
+def f():
+    {x: (yield) for x in y}
+---
+def f():
+    list((yield x) for x in y)
+---
+def f():
+    [x for x in (yield)]
+---
+def f(a=(yield)): pass
+---
+def f(a: (yield)): pass
+---
+def f():
+    def g(a: (yield)): pass
+---
+def f():
+    return yield 1
+---
+def f():
+    f(yield 1)
+---
+def f():
+    x = 1 + yield 2
+---
+def f():
+    x = yield from
+---
+def f():
+    yield from a, b
+---
+def f():
+    x = yield a, *b
+---
+def f():
+    yield *a, b
+---
+lambda: (yield)
+---
+def f():
+    x: int = yield 3
+---
+def f():
+    x += yield
+---
+def f():
+    (yield) = 3
+---
+def f():
+    yield = 3
+---
+def f():
+    del (yield)
+---
+def f():
+    for (yield) in x: pass
+---
+def f():
+    f"{yield}"
+---
+def f():
+    x = [(yield)]
+---
+def f():
+    print((yield from x))
+---
+def f():
+    x = (yield) + 1
+---
+def f():
+    with (yield) as x: pass
+---
+x = 1
+yield
+y = 2
+return 5
+---
+def f():
+   class C:
+     x = yield
+---
+def f():
+    yield x := 3
+---
+def f():
+    x = yield y = 3
+---
+def f():
+    yield += 1
+---
+def f():
+    yield *a
+---
+def f():
+    x = yield *a
+---
+def f():
+    x = [yield]
+---
+def f():
+    (yield x for x in y)
+---
+def f():
+    (yield a, b)
+---
+def f():
+    yield from
+---
+def f():
+    yield from *a
+---
+def f():
+    yield from (yield)
+---
+def f():
+    x = yield = 3
+---
+def f():
+    a, b = yield
+---
+return 1
+yield 2
+---
+list((yield) for x in y)
+---
+def f():
+    [x for x in (yield)]
+    [(yield) for y in x]
+---
+def f():
+    yield
+class D:
+    x = [(yield) for a in b]
+---
+def f():
+    yield 1, 
+---
+def f():
+    x = yield,
+---
+def f():
+    yield; yield
+---
+def f():
+    print(yield)
+---
+def f():
+    x = lambda: (yield)
+---
+def f():
+    x = lambda: yield
+---
+def f():
+    return (yield)
+---
+def f():
+    assert (yield)
+---
+def f():
+    if (yield): pass
+---
+def f():
+    x = f"{yield from a}"
+---
+def f():
+    x = {(yield): 1}
+---
+def f():
+    x: (yield)
+---
+class C:
+    def f(self):
+        yield
+    x = (yield)

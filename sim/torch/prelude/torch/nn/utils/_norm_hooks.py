@@ -8,9 +8,8 @@
 import warnings
 
 import torch
-from torch.nn.functional import normalize
 from torch.nn.parameter import Parameter
-from torch.nn.utils.parametrizations import _normalize_out
+from torch.nn.utils.parametrizations import _normalize, _normalize_out
 
 __all__ = ["WeightNorm", "weight_norm", "remove_weight_norm", "SpectralNorm", "spectral_norm",
            "remove_spectral_norm"]
@@ -132,8 +131,8 @@ class SpectralNorm:
         with torch.no_grad():
             weight_mat = fn.reshape_weight_to_matrix(weight)
             h, w = weight_mat.size()
-            u = normalize(weight.new_empty(h).normal_(0, 1), dim=0, eps=fn.eps)
-            v = normalize(weight.new_empty(w).normal_(0, 1), dim=0, eps=fn.eps)
+            u = _normalize(weight.new_empty(h).normal_(0, 1), fn.eps)
+            v = _normalize(weight.new_empty(w).normal_(0, 1), fn.eps)
         delattr(module, fn.name)
         module.register_parameter(fn.name + "_orig", weight)
         setattr(module, fn.name, weight.data)

@@ -40,9 +40,17 @@ def weight_norm(module, name="weight", dim=0):
 
 
 def _normalize_out(input, eps, out):
-    # F.normalize(input, dim=0, eps=eps, out=out)
+    # F.normalize(input, dim=0, eps=eps, out=out): the quotient is written
+    # into out (no allocation); input, then the norm, die at return
     denom = input.norm(2, 0, keepdim=True).clamp_min_(eps).expand_as(input)
-    return torch.div(input, denom, out=out)
+    return out.copy_(input).div_(denom)
+
+
+def _normalize(input, eps):
+    # F.normalize(input, dim=0, eps=eps) as PyTorch's Python runs it: a
+    # temporary argument dies at return, before the norm
+    denom = input.norm(2, 0, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
 
 
 class _SpectralNorm(Module):
@@ -67,7 +75,6 @@ class _SpectralNorm(Module):
             v = weight_mat.new_empty(w).normal_(0, 1)
             self.register_buffer("_u", F.normalize(u, dim=0, eps=self.eps))
             self.register_buffer("_v", F.normalize(v, dim=0, eps=self.eps))
-            del u, v
             self._power_method(weight_mat, 15)
 
     def _reshape_weight_to_matrix(self, weight):
